@@ -1,0 +1,62 @@
+/// Conversions from UTF-8 byte offsets to UTF-16 code-unit and Unicode-scalar offsets.
+///
+/// Ill-formed bytes count as one U+FFFD each (one UTF-16 unit, one scalar), the way a decoder that
+/// repairs them would see the text.
+public enum TextOffsets {
+    /// The UTF-16 and scalar offsets of each UTF-8 offset in `utf8Offsets`, in the same order.
+    /// - Complexity: O(n + k log k) for a text of n bytes and k offsets: one pass over the text.
+    public static func convert(
+        _ utf8Offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>
+    ) -> [(utf16: Int, scalars: Int)] {
+        let order = utf8Offsets.indices.sorted { utf8Offsets[$0] < utf8Offsets[$1] }
+        var result = [(utf16: Int, scalars: Int)](repeating: (0, 0), count: utf8Offsets.count)
+        var byte = 0, utf16 = 0, scalars = 0
+        var validRuns = UTF8Validation.validRuns(in: bytes)[...]
+        for slot in order {
+            let target = min(utf8Offsets[slot], bytes.count)
+            while byte < target {
+                while let run = validRuns.first, run.upperBound <= byte, !run.isEmpty { validRuns.removeFirst() }
+                let inValidRun = validRuns.first.map { $0.contains(byte) } ?? false
+                let lead = bytes[byte]
+                if inValidRun && lead >= 0x80 {
+                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    byte += length
+                    utf16 += length == 4 ? 2 : 1
+                } else {
+                    byte += 1
+                    utf16 += 1
+                }
+                scalars += 1
+            }
+            result[slot] = (utf16, scalars)
+        }
+        return result
+    }
+
+    /// The UTF-16 offsets of `utf8Offsets` in `string`.
+    public static func utf16Offsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
+        var copy = string
+        return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.utf16) }
+    }
+
+    /// The Unicode-scalar offsets of `utf8Offsets` in `string`.
+    public static func scalarOffsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
+        var copy = string
+        return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.scalars) }
+    }
+}
+
+extension Span {
+    /// The span's range in UTF-16 code units of `string` (what `NSString`, JavaScript and
+    /// twitter-text count).
+    public func utf16Range(in string: String) -> Range<Int> {
+        let offsets = TextOffsets.utf16Offsets([utf8Range.lowerBound, utf8Range.upperBound], in: string)
+        return offsets[0]..<offsets[1]
+    }
+
+    /// The span's range in Unicode scalars of `string` (what Python's `str` counts).
+    public func scalarRange(in string: String) -> Range<Int> {
+        let offsets = TextOffsets.scalarOffsets([utf8Range.lowerBound, utf8Range.upperBound], in: string)
+        return offsets[0]..<offsets[1]
+    }
+}
