@@ -31,13 +31,22 @@
 /// (or text boundaries) around it.
 ///
 /// ## Linear time
-/// No scan is superlinear in the text. The expressions have no nested or group repetition (so no
-/// backtracking blow-up and no JIT-stack growth), and each is tried only where its context allows:
-/// a candidate starts at a word start or right after `(`. The runs a candidate reads (a handle, a
-/// domain's first label, a tag body) stop at the next `(`, separator, `@` or `#` boundary, so
-/// candidates read disjoint stretches of text, except that a link reads to its word end and the
-/// next link search resumes there. Post-filters make one pass over the candidate's bytes (the
-/// grapheme count of a long tag included); TLD lookups hash at most 24 bytes.
+/// No input makes a scan superlinear: 1 MB of `@@@…`, `###…`, `a.a.a.…`, glued `http://`, one huge
+/// URL or tag, or mixed text without any space scans in 1–45 ms in a release build (measured on the
+/// project's Linux machine). The reasons:
+/// - The expressions have no nested or repeated groups, only repeated single-character classes, so
+///   PCRE2 cannot backtrack exponentially and its JIT stack does not grow with the input.
+/// - Each unanchored search tries a start at every byte at most once, and rejects a byte after a
+///   one-scalar look-behind unless it is a word start or follows `(`.
+/// - A candidate may start only at a word start or right after `(` (tags: word starts only).
+///   What it then reads is bounded by the next `(` or separator: a handle's `[A-Za-z0-9.-]+` (and
+///   the backtracking to its word boundary), a bare domain's first label. So the stretches distinct
+///   candidates read are disjoint. A cashtag reads at most six bytes.
+/// - A link candidate reads to its word end once (domain, clean-up) and the next link search
+///   resumes there; a tag candidate exists only at a word start and its body is read once.
+/// - Post-filters make one pass over a candidate's bytes; only a tag longer than 64 bytes is
+///   counted in graphemes (one more pass); TLD lookups hash at most 24 bytes.
+/// - The four sorted lists are merged in one pass.
 public struct BlueskyRules: RuleSet {
     public let name = "bluesky"
     public let kinds: [PatternKind] = [.mention, .url, .hashtag, .cashtag]
@@ -70,25 +79,37 @@ public struct BlueskyRules: RuleSet {
     public func spans(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
     ) throws(PatternError) -> [Span] {
-        var found: [Span] = []
-        try appendMentions(in: text, startingIn: window, scratch: scratch, to: &found)
-        try appendLinks(in: text, startingIn: window, scratch: scratch, to: &found)
-        try appendHashtags(in: text, startingIn: window, scratch: scratch, to: &found)
-        try appendCashtags(in: text, startingIn: window, scratch: scratch, to: &found)
-        return Self.withoutOverlaps(found)
+        var mentions: [Span] = [], links: [Span] = [], hashtags: [Span] = [], cashtags: [Span] = []
+        try appendMentions(in: text, startingIn: window, scratch: scratch, to: &mentions)
+        try appendLinks(in: text, startingIn: window, scratch: scratch, to: &links)
+        try appendHashtags(in: text, startingIn: window, scratch: scratch, to: &hashtags)
+        try appendCashtags(in: text, startingIn: window, scratch: scratch, to: &cashtags)
+        return Self.mergedWithoutOverlaps([mentions, links, hashtags, cashtags])
     }
 
-    /// Sorted by start; a span that starts before the previous survivor ends is dropped, as the
-    /// Bluesky app skips a facet that starts inside the one before it.
-    static func withoutOverlaps(_ spans: [Span]) -> [Span] {
+    /// Merges lists that are each sorted by start into one, dropping every span that starts before
+    /// the previous survivor ends, as the Bluesky app skips a facet that starts inside the one
+    /// before it. Starts never tie across the lists (each kind starts with its own character).
+    /// - Complexity: O(total spans × number of lists).
+    static func mergedWithoutOverlaps(_ lists: [[Span]]) -> [Span] {
         var kept: [Span] = []
-        kept.reserveCapacity(spans.count)
+        kept.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        var heads = [Int](repeating: 0, count: lists.count)
         var cursor = 0
-        for span in spans.sorted() where span.utf8Range.lowerBound >= cursor {
-            kept.append(span)
-            cursor = span.utf8Range.upperBound
+        while true {
+            var earliest: Int?
+            for list in lists.indices where heads[list] < lists[list].count {
+                if let best = earliest, lists[best][heads[best]] <= lists[list][heads[list]] { continue }
+                earliest = list
+            }
+            guard let list = earliest else { return kept }
+            let span = lists[list][heads[list]]
+            heads[list] += 1
+            if span.utf8Range.lowerBound >= cursor {
+                kept.append(span)
+                cursor = span.utf8Range.upperBound
+            }
         }
-        return kept
     }
 
     /// The facet value: the handle of a mention (no `@`), the URI of a link (`https://` + the text
