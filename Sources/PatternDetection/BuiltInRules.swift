@@ -16,7 +16,8 @@ public enum BuiltInRules: String, CaseIterable, Sendable {
     public func ruleSet() throws(Unavailable) -> any RuleSet {
         switch self {
         case .icysky: return IcyskyRules.shared
-        case .bluesky, .twitter: throw Unavailable(name: rawValue)
+        case .bluesky: return BlueskyRules.shared
+        case .twitter: throw Unavailable(name: rawValue)
         }
     }
 }
