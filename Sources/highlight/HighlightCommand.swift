@@ -42,9 +42,6 @@ struct HighlightCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        if format == .facets {
-            throw ValidationError("--format facets needs the bluesky rule set, which is not available yet")
-        }
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = StandardOutput.isTerminal()
         let depth = ColorPolicy.depth(mode: color, environment: environment, outputIsTerminal: isTerminal)
@@ -107,8 +104,11 @@ struct DocumentRenderer {
             case .html:
                 output.write(HTMLRenderer.render(bytes, spans: spans, rules: rules))
                 output.endLine()
-            case .json, .facets:
+            case .json:
                 output.write(SpanReport.documentJSON(SpanReport.reports(for: spans, in: bytes, rules: rules)))
+                output.endLine()
+            case .facets:
+                output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
                 output.endLine()
             }
         }
@@ -135,8 +135,10 @@ struct DocumentRenderer {
                 output.write(line)
             case .html:
                 output.write(HTMLRenderer.render(bytes, spans: spans, rules: rules))
-            case .json, .facets:
+            case .json:
                 output.write(SpanReport.documentJSON(SpanReport.reports(for: spans, in: bytes, rules: rules)))
+            case .facets:
+                output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
             }
             output.endLine()
         }

@@ -99,3 +99,27 @@ struct CLIBasicsTests {
         #expect(lines[1].contains("\"text\":\"#c\""))
     }
 }
+
+@Suite("highlight facets")
+struct CLIFacetsTests {
+    @Test func facetsAreLexiconJSONPerDocument() throws {
+        let result = try HighlightProcess.run(["--format", "facets"], input: "hi @alice.bsky.social see example.com/x. #swift!")
+        #expect(result.status == 0)
+        let facets = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
+        #expect(facets.count == 3)
+        let index = try #require(facets[0]["index"] as? [String: Int])
+        #expect(index == ["byteStart": 3, "byteEnd": 21])
+        let features = try #require(facets.map { $0["features"] as? [[String: String]] } as? [[[String: String]]])
+        #expect(features[0] == [["$type": "app.bsky.richtext.facet#mention", "did": "alice.bsky.social"]])
+        #expect(features[1] == [["$type": "app.bsky.richtext.facet#link", "uri": "https://example.com/x"]])
+        #expect(features[2] == [["$type": "app.bsky.richtext.facet#tag", "tag": "swift"]])
+    }
+
+    @Test func blueskyIsTheDefaultRuleSet() throws {
+        // icysky would call `foo@bar.com` a mention; bluesky does not, and needs a TLD for handles.
+        let result = try HighlightProcess.run(["--format", "json"], input: "foo@bar.com @alice @bob.test")
+        #expect(result.stdoutText.contains("\"value\":\"bob.test\""))
+        #expect(!result.stdoutText.contains("bar.com\",\"utf8\""))
+        #expect(!result.stdoutText.contains("\"@alice\""))
+    }
+}
