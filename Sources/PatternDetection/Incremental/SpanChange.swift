@@ -49,6 +49,9 @@ public struct SpanChange: Hashable, Sendable {
             self.scalarsExamined = scalarsExamined
         }
 
+        /// Every span the edit made the tokenizer look at or move.
+        public var spansTouched: Int { spansDropped + spansFound + spansMovedAcrossGap }
+
         public var description: String {
             "rescanned \(bytesRescanned) B, dropped \(spansDropped), found \(spansFound), "
                 + "gap moved over \(spansMovedAcrossGap), scalars examined \(scalarsExamined)"

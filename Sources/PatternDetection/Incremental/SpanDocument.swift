@@ -10,9 +10,10 @@
 /// ```
 ///
 /// The bytes live in a gap buffer kept at the last edit, so a keystroke costs O(edit) for the text
-/// and O(window) for the spans whatever the document's length. (Measured at 1 MB, typing in the
-/// middle: a gap buffer edit takes well under a microsecond, `[UInt8].replaceSubrange` moves the
-/// half-megabyte tail on every keystroke.)
+/// and O(window) for the spans whatever the document's length. Measured (release, icysky, typing in
+/// the middle): a whole keystroke takes ~0.65 µs at 1 KB and at 1 MB; with a `[UInt8]` and
+/// `replaceSubrange` instead it takes ~7 µs at 1 MB, ~6 µs of which move the half-megabyte tail.
+/// Moving the edit point far away costs O(distance) once (~60 µs to cross 0.5 MB and 12,600 spans).
 ///
 /// Not `Sendable` (it owns match scratch); one per document and thread.
 public final class SpanDocument {
