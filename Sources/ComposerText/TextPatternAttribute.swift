@@ -38,11 +38,12 @@ public enum UnderlineStyle: String, Hashable, Sendable, Codable {
 
 extension AttributeScopes {
     /// The composer's attributes: the pattern tag, the two style attributes the constraints write,
-    /// and Foundation's own (so `inlinePresentationIntent` — bold, italic — is reachable too).
+    /// the user's emphasis, and Foundation's own.
     public struct ComposerAttributes: AttributeScope {
         public let textPattern: TextPatternAttribute
         public let foregroundColor: ForegroundColorAttribute
         public let underlineStyle: UnderlineStyleAttribute
+        public let emphasis: TextEmphasisAttribute
         public let foundation: FoundationAttributes
     }
 

@@ -6,6 +6,7 @@ import Testing
 enum IncrementalRuleSets {
     static let all: [RuleSetCase] = [
         RuleSetCase(IcyskyRules.shared),
+        RuleSetCase(BlueskyRules.shared),
         RuleSetCase(ShortcodeTestRules.shared),
         RuleSetCase(WithoutSeparators(IcyskyRules.shared)),
     ]
