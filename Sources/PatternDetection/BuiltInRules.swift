@@ -16,7 +16,8 @@ public enum BuiltInRules: String, CaseIterable, Sendable {
     public func ruleSet() throws(Unavailable) -> any RuleSet {
         switch self {
         case .icysky: return IcyskyRules.shared
-        case .bluesky, .twitter: throw Unavailable(name: rawValue)
+        case .twitter: return TwitterRules.shared
+        case .bluesky: throw Unavailable(name: rawValue)
         }
     }
 }
