@@ -12,29 +12,32 @@
 ///
 /// The analysis starts at the first start the scanner asks about and runs to the end of the run;
 /// its first label may be partial. Only the start's own (first) label depends on the start.
-/// - Complexity: O(run length) to build (one TLD walk per label), O(1) amortised per query.
+/// - Complexity: O(run length) to build (one bounded TLD walk per label), O(1) amortised per query.
 struct TwitterDomainRun {
-    /// The offset the analysis starts at; queries must lie in `start..<end`.
-    let start: Int
-    /// The end of the run (the first byte that is neither a domain character, `-`, `_` nor `.`).
-    private(set) var end = 0
-
-    private var labelStarts: [Int32] = []
-    private var labelEnds: [Int32] = []
-    /// The last `_` in each label, or -1.
-    private var lastUnderscores: [Int32] = []
-    private var flags: [UInt8] = []
-    /// The end of the TLD at each label's start, or -1 (unused for label 0, which follows no dot).
-    private var tldEnds: [Int32] = []
-    /// For label j: the rightmost q ≥ j such that labels j..<q are valid `sub` labels, label q is a
-    /// valid `name` label and a TLD starts at label q + 1; -1 if none.
-    private var bestNameLabel: [Int32] = []
-    private var hint = 0
+    private struct Label {
+        var start: Int32
+        var end: Int32
+        /// The last `_` in the label, or -1.
+        var lastUnderscore: Int32
+        /// The end of the TLD at the label's start, or -1 (unused for label 0, which follows no dot).
+        var tldEnd: Int32
+        /// The rightmost q ≥ this label such that the labels before q are valid `sub` labels, q is a
+        /// valid `name` label and a TLD starts at label q + 1; -1 if none.
+        var bestNameLabel: Int32 = -1
+        var flags: UInt8
+    }
 
     private static let dotTerminated: UInt8 = 1
     private static let endsWithDomainCharacter: UInt8 = 2
     private static let validSub: UInt8 = 4
     private static let validName: UInt8 = 8
+
+    /// The offset the analysis starts at; queries must lie in `start..<end`.
+    let start: Int
+    /// The end of the run (the first byte that is neither a domain character, `-`, `_` nor `.`).
+    private(set) var end = 0
+    private var labels: [Label] = []
+    private var hint = 0
 
     init(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
         self.start = start
@@ -60,31 +63,30 @@ struct TwitterDomainRun {
                 position += length
             }
             let isDotTerminated = position < text.count && text[position] == UInt8(ascii: ".")
-            var flag: UInt8 = 0
-            if isDotTerminated { flag |= Self.dotTerminated }
-            if endsWithDomainCharacter { flag |= Self.endsWithDomainCharacter }
+            var flags: UInt8 = 0
+            if isDotTerminated { flags |= Self.dotTerminated }
+            if endsWithDomainCharacter { flags |= Self.endsWithDomainCharacter }
             if startsWithDomainCharacter && endsWithDomainCharacter {
-                flag |= Self.validSub
-                if lastUnderscore < 0 { flag |= Self.validName }
+                flags |= Self.validSub
+                if lastUnderscore < 0 { flags |= Self.validName }
             }
-            labelStarts.append(Int32(labelStart))
-            labelEnds.append(Int32(position))
-            lastUnderscores.append(Int32(lastUnderscore))
-            flags.append(flag)
-            tldEnds.append(
-                labelStarts.count == 1 ? -1 : Int32(tlds.matchEnd(in: text, at: labelStart, bound: text.count) ?? -1))
+            let tldEnd = labels.isEmpty ? -1 : tlds.matchEnd(in: text, at: labelStart, bound: text.count) ?? -1
+            labels.append(
+                Label(
+                    start: Int32(labelStart), end: Int32(position), lastUnderscore: Int32(lastUnderscore),
+                    tldEnd: Int32(tldEnd), flags: flags))
             guard isDotTerminated else { break }
             position += 1
         }
         end = position
-        bestNameLabel = [Int32](repeating: -1, count: flags.count + 1)
-        for label in stride(from: flags.count - 1, through: 0, by: -1) {
-            let flag = flags[label]
-            guard flag & Self.dotTerminated != 0, flag & Self.validSub != 0 else { continue }
-            if bestNameLabel[label + 1] >= 0 {
-                bestNameLabel[label] = bestNameLabel[label + 1]
-            } else if flag & Self.validName != 0, tldEnds[label + 1] >= 0 {
-                bestNameLabel[label] = Int32(label)
+        for index in stride(from: labels.count - 2, through: 0, by: -1) {
+            let flags = labels[index].flags
+            guard flags & Self.dotTerminated != 0, flags & Self.validSub != 0 else { continue }
+            let next = labels[index + 1]
+            if next.bestNameLabel >= 0 {
+                labels[index].bestNameLabel = next.bestNameLabel
+            } else if flags & Self.validName != 0, next.tldEnd >= 0 {
+                labels[index].bestNameLabel = Int32(index)
             }
         }
     }
@@ -101,34 +103,43 @@ struct TwitterDomainRun {
     ///     to `labelStart`, or just past the astral character whose low surrogate JavaScript starts
     ///     the label with (that surrogate is itself a valid first and last character).
     mutating func domainEnd(labelStart: Int, restStart: Int) -> Int? {
-        let label = labelIndex(containing: labelStart)
-        let flag = flags[label]
-        guard flag & Self.dotTerminated != 0 else { return nil }
-        let labelEnd = Int(labelEnds[label])
-        let isValidSub = restStart == labelEnd || flag & Self.endsWithDomainCharacter != 0
-        guard isValidSub else { return nil }
-        let best = bestNameLabel[label + 1]
-        if best >= 0 { return Int(tldEnds[Int(best) + 1]) }
-        let isValidName = Int(lastUnderscores[label]) < restStart
-        if isValidName, tldEnds[label + 1] >= 0 { return Int(tldEnds[label + 1]) }
+        let index = labelIndex(containing: labelStart)
+        let label = labels[index]
+        guard label.flags & Self.dotTerminated != 0 else { return nil }
+        guard restStart == Int(label.end) || label.flags & Self.endsWithDomainCharacter != 0 else { return nil }
+        let next = labels[index + 1]
+        if next.bestNameLabel >= 0 { return Int(labels[Int(next.bestNameLabel) + 1].tldEnd) }
+        if Int(label.lastUnderscore) < restStart, next.tldEnd >= 0 { return Int(next.tldEnd) }
         return nil
     }
 
     /// The label holding `offset` (a domain character): the hinted one or its successor when the
     /// scanner moves forward, a binary search otherwise.
     private mutating func labelIndex(containing offset: Int) -> Int {
-        for candidate in [hint, hint + 1] where candidate < labelStarts.count {
-            if Int(labelStarts[candidate]) <= offset, offset < Int(labelEnds[candidate]) {
-                hint = candidate
-                return candidate
-            }
+        if hint < labels.count, Int(labels[hint].start) <= offset, offset < Int(labels[hint].end) { return hint }
+        if hint + 1 < labels.count, Int(labels[hint + 1].start) <= offset, offset < Int(labels[hint + 1].end) {
+            hint += 1
+            return hint
         }
-        var low = 0, high = labelStarts.count - 1
+        var low = 0, high = labels.count - 1
         while low < high {
             let middle = (low + high) / 2
-            if Int(labelEnds[middle]) <= offset { low = middle + 1 } else { high = middle }
+            if Int(labels[middle].end) <= offset { low = middle + 1 } else { high = middle }
         }
         hint = low
         return low
+    }
+
+    /// Whether a domain whose first label starts at `offset` can exist at all: that label must be
+    /// followed by a dot. Returns the label's end when it is not (a range no start inside can use),
+    /// nil when it is.
+    static func deadLabelEnd(in text: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
+        var position = offset
+        while position < text.count {
+            let (scalar, length) = text.twitterScalar(at: position)
+            guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
+            position += length
+        }
+        return position < text.count && text[position] == UInt8(ascii: ".") ? nil : position
     }
 }

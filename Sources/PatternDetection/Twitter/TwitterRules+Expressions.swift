@@ -1,4 +1,4 @@
-/// The PCRE2 expressions for mentions, hashtags and cashtags, and their post-filters.
+/// The PCRE2 expressions for mentions and cashtags, and their post-filters.
 ///
 /// Each keeps the reference's shape, preceding character included in the match, so the
 /// find-next-from-the-end loop consumes exactly the text the reference's global `replace` loop
@@ -21,18 +21,6 @@ extension TwitterRules {
         + #"(?=\z|[\t-\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]"#
         + #"|[!'#%&()*+,\\\-./:;<=>?@\[\]^_{|}~$])"#
 
-    /// `validHashtag`: a boundary (text start, U+FE0E, U+FE0F, or any character that is neither a
-    /// hashtag character nor `&`), `#`/`＃` not followed by U+FE0F or U+20E3, then the longest run of
-    /// hashtag characters, which must hold a letter. The run is matched lazily up to its first
-    /// letter and possessively after it: one pass, same result as the reference's backtracking.
-    /// Group 1: the hash sign.
-    static func hashtagExpression() -> String {
-        let characters = TwitterCharacterClasses.hashtagLettersAndDigits.pcre2ClassBody
-        let letters = TwitterCharacterClasses.hashtagLetters.pcre2ClassBody
-        return #"(?:^|[\x{FE0E}\x{FE0F}]|(?![&"# + characters + #"])(?s:.))([#\x{FF03}])(?![\x{FE0F}\x{20E3}])"#
-            + "[" + characters + "]*?[" + letters + "][" + characters + "]*+"
-    }
-
     func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, scratch: MatchScratch) throws(PatternError)
         -> [Span]
     {
@@ -40,17 +28,6 @@ extension TwitterRules {
         try mentionPattern.forEachMatch(in: text, startingIn: scan, scratch: scratch) { match in
             guard let sign = scratch.captureRange(1), !Self.endsMention(text, at: match.upperBound) else { return }
             found.append(Span(kind: .mention, utf8Range: sign.lowerBound..<match.upperBound))
-        }
-        return found
-    }
-
-    func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, scratch: MatchScratch) throws(PatternError)
-        -> [Span]
-    {
-        var found: [Span] = []
-        try hashtagPattern.forEachMatch(in: text, startingIn: scan, scratch: scratch) { match in
-            guard let sign = scratch.captureRange(1), !Self.endsHashtag(text, at: match.upperBound) else { return }
-            found.append(Span(kind: .hashtag, utf8Range: sign.lowerBound..<match.upperBound))
         }
         return found
     }
@@ -64,12 +41,5 @@ extension TwitterRules {
             found.append(Span(kind: .cashtag, utf8Range: tag))
         }
         return found
-    }
-
-    /// `endHashtagMatch`: a hash sign or `://` right after a hashtag.
-    static func endsHashtag(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
-        guard position < text.count else { return false }
-        let (scalar, _) = text.twitterScalar(at: position)
-        return scalar == 0x23 || scalar == 0xFF03 || startsWithSchemeSeparator(text, at: position)
     }
 }

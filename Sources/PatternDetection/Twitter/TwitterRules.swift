@@ -16,10 +16,11 @@
 /// the URL text as it appears (scheme-less URLs stay scheme-less).
 ///
 /// ## Linear time
-/// Mentions, hashtags and cashtags are PCRE2 expressions whose repetitions are bounded, possessive,
-/// or lazy up to a single required character, so each search is linear in what it reads. URLs are
-/// scanned in Swift by ``TwitterURLScanner``, which reproduces the reference's backtracking result
-/// without its quadratic domain search (see there).
+/// Mentions and cashtags are PCRE2 expressions with bounded repetitions, so each search is linear in
+/// what it reads. Hashtags are scanned in Swift (their letter classes have hundreds of ranges, which
+/// PCRE2 tests range by range), one pass from each hash sign to the end of its tag. URLs are scanned
+/// in Swift by ``TwitterURLScanner``, which reproduces the reference's backtracking result without
+/// its quadratic domain search (see there).
 ///
 /// ## Locality
 /// Separators are twitter-text's own whitespace (`spacesGroup`). No entity contains one, each
@@ -33,7 +34,6 @@ public struct TwitterRules: RuleSet {
     public let kinds: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
 
     let mentionPattern: CompiledPattern
-    let hashtagPattern: CompiledPattern
     let cashtagPattern: CompiledPattern
     let tlds: TwitterTLDMatcher
 
@@ -44,7 +44,6 @@ public struct TwitterRules: RuleSet {
 
     public init() throws(PatternError) {
         mentionPattern = try CompiledPattern(Self.mentionExpression)
-        hashtagPattern = try CompiledPattern(Self.hashtagExpression())
         cashtagPattern = try CompiledPattern(Self.cashtagExpression)
         tlds = TwitterTLDMatcher(orderedTLDs: TwitterTLDs.generic + TwitterTLDs.country)
     }

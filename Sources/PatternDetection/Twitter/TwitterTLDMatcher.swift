@@ -17,6 +17,8 @@ struct TwitterTLDMatcher: Sendable {
     /// Children of every other edge, keyed by `node << 16 | canonical unit`.
     private var otherChildren: [UInt64: Int32] = [:]
     private var nodes: [Node] = []
+    /// JavaScript's canonical case of every UTF-16 unit (held here so the walk reads no global).
+    private let canonicalUnits = JavaScriptCaseInsensitivity.canonicalUnits
 
     /// All generic TLDs (in list order), then all country-code TLDs.
     init(orderedTLDs: [String]) {
@@ -24,7 +26,7 @@ struct TwitterTLDMatcher: Sendable {
         for (rank, tld) in orderedTLDs.enumerated() {
             var node = 0
             for unit in tld.utf16 {
-                let canonical = UInt32(JavaScriptCaseInsensitivity.canonicalUnits[Int(unit)])
+                let canonical = UInt32(canonicalUnits[Int(unit)])
                 if let child = child(of: node, canonical) {
                     node = child
                 } else {
@@ -68,7 +70,7 @@ struct TwitterTLDMatcher: Sendable {
         var best: (rank: Int32, end: Int)?
         while position < bound {
             let (scalar, length) = text.twitterScalar(at: position)
-            guard let next = child(of: node, JavaScriptCaseInsensitivity.canonical(scalar)) else { break }
+            guard scalar < 0x10000, let next = child(of: node, UInt32(canonicalUnits[Int(scalar)])) else { break }
             node = next
             position += length
             let rank = nodes[node].rank

@@ -20,6 +20,8 @@ struct TwitterURLScanner {
     let tlds: TwitterTLDMatcher
     /// The runs analysed most recently (two: a scheme jumps ahead, and the scan comes back once).
     private var runs: [TwitterDomainRun] = []
+    /// A first label that no dot follows, so no domain starts inside it (checked once, not per start).
+    private var deadLabels = 0..<0
 
     init(text: UnsafeBufferPointer<UInt8>, tlds: TwitterTLDMatcher) {
         self.text = text
@@ -95,8 +97,13 @@ struct TwitterURLScanner {
     }
 
     private mutating func domainEnd(labelStart: Int, restStart: Int) -> Int? {
+        if deadLabels.contains(labelStart) { return nil }
         if let index = runs.firstIndex(where: { $0.covers(labelStart) }) {
             return runs[index].domainEnd(labelStart: labelStart, restStart: restStart)
+        }
+        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart) {
+            deadLabels = labelStart..<deadEnd
+            return nil
         }
         runs.insert(TwitterDomainRun(text: text, from: labelStart, tlds: tlds), at: 0)
         if runs.count > 2 { runs.removeLast() }
