@@ -1,8 +1,9 @@
 /// A set of Unicode scalars for the twitter rules' scanning loops: a bitmap over the BMP and sorted
 /// ranges above it.
 ///
-/// Built from the hexadecimal range lists the rule set keeps as data (`0041-005A 00AA …`), and
-/// rendered back as the body of a PCRE2 character class for the expressions that use it.
+/// Built from the hexadecimal range lists the rule set keeps as data (`0041-005A 00AA …`); a
+/// membership test is one bit lookup for BMP scalars (a binary search above), whatever the number
+/// of ranges, which is why the hashtag scan tests these sets instead of a PCRE2 class.
 struct TwitterCharacterSet: Sendable {
     private var bmpWords: [UInt64]
     private var astralRanges: [ClosedRange<UInt32>]
@@ -69,29 +70,5 @@ struct TwitterCharacterSet: Sendable {
             result.bmpWords[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
         }
         return result
-    }
-
-    /// The members as maximal ranges, in order.
-    var ranges: [ClosedRange<UInt32>] {
-        var result: [ClosedRange<UInt32>] = []
-        var start: UInt32?
-        for scalar in UInt32(0)...0x10000 {
-            let inside = scalar < 0x10000 && contains(scalar)
-            if inside, start == nil { start = scalar }
-            if !inside, let first = start {
-                result.append(first...scalar - 1)
-                start = nil
-            }
-        }
-        return result + astralRanges
-    }
-
-    /// The body of a PCRE2 character class (`\x{41}-\x{5a}\x{aa}…`) matching exactly these members.
-    var pcre2ClassBody: String {
-        ranges.map { range in
-            range.lowerBound == range.upperBound
-                ? "\\x{\(String(range.lowerBound, radix: 16))}"
-                : "\\x{\(String(range.lowerBound, radix: 16))}-\\x{\(String(range.upperBound, radix: 16))}"
-        }.joined()
     }
 }

@@ -14,7 +14,8 @@ extension TwitterRules {
 
     /// `validCashtag`: start or twitter-text whitespace, `$`, 1–6 ASCII letters with an optional
     /// `.` or `_` and 1–2 letters, then the end, JavaScript whitespace (`\s`, which has U+FEFF and
-    /// lacks U+0085 and U+180E) or ASCII punctuation other than `"` and `` ` ``. Group 1: the ticker.
+    /// lacks U+0085 and U+180E) or ASCII punctuation other than `"` and `` ` ``. Group 1: `$` and the
+    /// ticker.
     static let cashtagExpression =
         #"(?:^|[\t-\r \x{85}\x{A0}\x{1680}\x{180E}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}])"#
         + #"(\$[A-Za-z]{1,6}(?:[._][A-Za-z]{1,2})?)"#

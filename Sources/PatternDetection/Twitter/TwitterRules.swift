@@ -23,12 +23,14 @@
 /// its quadratic domain search (see there).
 ///
 /// ## Locality
-/// Separators are twitter-text's own whitespace (`spacesGroup`). No entity contains one, each
-/// expression reads at most one character before its entity (the preceding-character rules, the
-/// `RT:` prefix included, consume it) and at most three after (`://`), and a match never spans a
-/// separator; a match in one word therefore never consumes (in the `lastIndex` sense) text another
-/// word's match needs, and overlap removal only ever compares entities of one word. Scanning from
-/// the separator before a window is the same as the reference's scan arriving there.
+/// Separators are twitter-text's own whitespace (`spacesGroup`). No entity contains one. Before an
+/// entity the expressions read (and consume) one preceding character, or `RT:` and the character
+/// before it for mentions; after it they read at most three characters (`://`). Only the first of
+/// those preceding characters can be a separator and none of the following ones can lie past one,
+/// so a match never spans a separator: a match in one word never consumes (in the `lastIndex`
+/// sense) text another word's match needs, and overlap removal only ever compares entities of one
+/// word. Scanning from the separator before a window is therefore the same as the reference's scan
+/// arriving there, which is what ``spans(in:startingIn:scratch:)`` does.
 public struct TwitterRules: RuleSet {
     public let name = "twitter"
     public let kinds: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
