@@ -36,12 +36,7 @@ struct HighlightCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let ruleSet: any RuleSet
-        do {
-            ruleSet = try rules.ruleSet()
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let ruleSet = rules.ruleSet()
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = StandardOutput.isTerminal()
         let depth = ColorPolicy.depth(mode: color, environment: environment, outputIsTerminal: isTerminal)

@@ -8,7 +8,7 @@ import KeystrokeReplay
 /// stays where the editor put it, and only the localized one keeps the user's formatting.
 @Suite("Highlighting strategies")
 struct StrategyTests {
-    static let ruleSets: [String] = ["icysky", "bluesky"]
+    static let ruleSets: [String] = ["icysky", "bluesky", "twitter"]
 
     static func rules(_ name: String) throws -> any RuleSet {
         try #require(BuiltInRules(rawValue: name)).ruleSet()

@@ -9,7 +9,7 @@ struct BlueskyRulesTests {
     func identity() throws {
         #expect(rules.name == "bluesky")
         #expect(rules.kinds == [.mention, .url, .hashtag, .cashtag])
-        #expect(try BuiltInRules.bluesky.ruleSet() is BlueskyRules)
+        #expect(BuiltInRules.bluesky.ruleSet() is BlueskyRules)
         let detector = PatternDetector(rules: .bluesky as BlueskyRules)
         #expect(try detector.spans(in: "@a.test") == [Span(kind: .mention, utf8Range: 0..<7)])
     }

@@ -7,6 +7,7 @@ enum IncrementalRuleSets {
     static let all: [RuleSetCase] = [
         RuleSetCase(IcyskyRules.shared),
         RuleSetCase(BlueskyRules.shared),
+        RuleSetCase(TwitterRules.shared),
         RuleSetCase(ShortcodeTestRules.shared),
         RuleSetCase(WithoutSeparators(IcyskyRules.shared)),
     ]
