@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "PatternDetection",
                 "ComposerText",
+                "KeystrokeReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
