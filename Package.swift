@@ -49,6 +49,10 @@ let package = Package(
             dependencies: ["ComposerText", "KeystrokeReplay"]
         ),
         .testTarget(
+            name: "KeystrokeReplayTests",
+            dependencies: ["KeystrokeReplay", "ComposerText", "PatternDetection"]
+        ),
+        .testTarget(
             name: "HighlightCLITests",
             dependencies: ["highlight"]
         ),

@@ -64,8 +64,9 @@ extension ReplayPlay {
     /// `spans` cut to `window` (those outside dropped).
     static func clipped(_ spans: [Span], to window: Range<Int>) -> [Span] {
         spans.compactMap { span in
-            let range = max(span.utf8Range.lowerBound, window.lowerBound)..<min(span.utf8Range.upperBound, window.upperBound)
-            return range.isEmpty ? nil : Span(kind: span.kind, utf8Range: range)
+            let lower = max(span.utf8Range.lowerBound, window.lowerBound)
+            let upper = min(span.utf8Range.upperBound, window.upperBound)
+            return lower < upper ? Span(kind: span.kind, utf8Range: lower..<upper) : nil
         }
     }
 

@@ -42,7 +42,7 @@ struct ReplayCommand: ParsableCommand {
 
             --synthetic generates sessions instead of (or besides) reading files: a reply typed into the \
             middle of a generated thread draft of each size (e.g. --synthetic 1k,100k,1m); the same \
-            --seed gives the same sessions. With --emit-sessions the generated sessions are printed as \
+            --seed gives the same session for a size whatever other sizes are listed. With --emit-sessions the generated sessions are printed as \
             JSON, one per line, instead of being played.
 
             Exit status: 0 when every strategy kept its promises; 1 when a strategy diverged from a full \
@@ -100,8 +100,9 @@ struct ReplayCommand: ParsableCommand {
         defer { output.flush() }
         var generated: [ReplaySession] = []
         if let synthetic {
-            var generator = SessionGenerator(seed: seed)
             for size in try Self.sizes(synthetic) {
+                // One generator per size: a size's session does not depend on the other sizes listed.
+                var generator = SessionGenerator(seed: seed &* 1_000_003 &+ UInt64(size))
                 generated.append(generator.midDocumentReply(
                     name: "synthetic-\(Self.sizeLabel(size))", rules: rules?.rawValue ?? "bluesky",
                     documentUTF8Count: size, keystrokes: keystrokes))
