@@ -23,7 +23,7 @@ let benchmarks: @Sendable () -> Void = {
             metrics: metrics, warmupIterations: 1, maxDuration: .seconds(4),
             maxIterations: size.bytes >= 1 << 20 ? 5 : (size.bytes >= 100 << 10 ? 30 : 400))
 
-        Benchmark("keystroke full-rebuild \(size.label)", configuration: slow) { benchmark, state in
+        Benchmark("keystroke full-rebuild \(size.label)", configuration: slow) { (benchmark: Benchmark, state: TypingState) in
             state.typeOne()
             var selection = state.selectionIndices
             benchmark.startMeasurement()
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
             try TypingState(documentBytes: size.bytes, rules: rules, strategy: .fullRebuild)
         }
 
-        Benchmark("keystroke localized \(size.label)", configuration: quick) { benchmark, state in
+        Benchmark("keystroke localized \(size.label)", configuration: quick) { (benchmark: Benchmark, state: TypingState) in
             state.typeOne()
             var selection = state.selectionIndices
             benchmark.startMeasurement()
@@ -45,7 +45,7 @@ let benchmarks: @Sendable () -> Void = {
             try TypingState(documentBytes: size.bytes, rules: rules, strategy: .localized)
         }
 
-        Benchmark("keystroke tokenizer-window \(size.label)", configuration: quick) { benchmark, state in
+        Benchmark("keystroke tokenizer-window \(size.label)", configuration: quick) { (benchmark: Benchmark, state: SpanDocumentState) in
             let caret = state.caret
             benchmark.startMeasurement()
             let change = try state.document.replace(utf8Range: caret..<caret, with: state.nextCharacter())
@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
             try SpanDocumentState(documentBytes: size.bytes, rules: rules)
         }
 
-        Benchmark("keystroke editor-insert \(size.label)", configuration: quick) { benchmark, state in
+        Benchmark("keystroke editor-insert \(size.label)", configuration: quick) { (benchmark: Benchmark, state: TypingState) in
             benchmark.startMeasurement()
             state.typeOne()
             benchmark.stopMeasurement()
@@ -74,12 +74,12 @@ let benchmarks: @Sendable () -> Void = {
             configuration: .init(
                 metrics: [.wallClock, .throughput, .mallocCountTotal, bytesRescanned], warmupIterations: 2,
                 maxDuration: .seconds(3), maxIterations: 200)
-        ) { benchmark, bytes in
+        ) { (benchmark: Benchmark, bytes: [UInt8]) in
             let scratch = MatchScratch()
-            let spans = try bytes.withUnsafeBufferPointer { buffer throws(PatternError) in
-                try ruleSet.spans(in: buffer, scratch: scratch)
+            for _ in benchmark.scaledIterations {
+                let spans = try bytes.withUnsafeBufferPointer { buffer in try ruleSet.spans(in: buffer, scratch: scratch) }
+                blackHole(spans)
             }
-            blackHole(spans)
             benchmark.measurement(bytesRescanned, bytes.count)
         } setup: {
             var generator = SessionGenerator(seed: 42)
