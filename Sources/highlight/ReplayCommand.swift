@@ -110,7 +110,7 @@ struct ReplayCommand: ParsableCommand {
         }
         if emitSessions {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
             for session in generated {
                 output.write(String(decoding: try encoder.encode(session), as: UTF8.self))
                 output.endLine()
