@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "PatternDetection",
                 "ComposerText",
+                "KeystrokeReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +47,10 @@ let package = Package(
         .testTarget(
             name: "ComposerTextTests",
             dependencies: ["ComposerText", "KeystrokeReplay"]
+        ),
+        .testTarget(
+            name: "KeystrokeReplayTests",
+            dependencies: ["KeystrokeReplay", "ComposerText", "PatternDetection"]
         ),
         .testTarget(
             name: "HighlightCLITests",

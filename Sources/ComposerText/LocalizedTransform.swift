@@ -49,8 +49,17 @@ public struct LocalizedTransform: HighlightingStrategy {
         lastChange = change
         let window = Self.hull(change.rescannedUTF8Range, edit.newUTF8Range)
         text.transform(updating: &selection) { text in
-            retag(&text, in: window)
-            definition.apply(to: &text, in: [text.utf8Range(window)])
+            // Restyle only where a tag was written, where a span went away (Foundation may already
+            // have dropped its tag, so no write shows it) and where text was inserted (it inherited
+            // the styles of the text before it); elsewhere in the window styles already follow tags.
+            var restyle = edit.newUTF8Range
+            if let retagged = retag(&text, in: window) { restyle = Self.hull(restyle, retagged) }
+            for removed in change.removedUTF8RangesInNewText where !removed.isEmpty {
+                restyle = Self.hull(restyle, removed)
+            }
+            if !restyle.isEmpty {
+                definition.apply(to: &text, in: [text.utf8Range(restyle)])
+            }
         }
     }
 
@@ -60,8 +69,10 @@ public struct LocalizedTransform: HighlightingStrategy {
     }
 
     /// Makes the tags in `window` equal to the tokenizer's spans there, writing only what differs.
-    private func retag(_ text: inout AttributedString, in window: Range<Int>) {
-        guard !window.isEmpty else { return }
+    /// - Returns: the hull of the ranges written, `nil` when every tag was already right.
+    @discardableResult
+    private func retag(_ text: inout AttributedString, in window: Range<Int>) -> Range<Int>? {
+        guard !window.isEmpty else { return nil }
         // The wanted tagging of the window as consecutive segments (kind or nil).
         var wanted: [(Range<Int>, PatternKind?)] = []
         var position = window.lowerBound
@@ -90,6 +101,8 @@ public struct LocalizedTransform: HighlightingStrategy {
         for (range, kind) in writes {
             text[text.utf8Range(range)][TextPatternAttribute.self] = kind
         }
+        guard let first = writes.first, let last = writes.last else { return nil }
+        return first.0.lowerBound..<last.0.upperBound
     }
 
     /// Whether every byte of `range` already carries `kind` according to `runs`.

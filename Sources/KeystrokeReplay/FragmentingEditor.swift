@@ -91,6 +91,8 @@ public struct FragmentingEditor {
         let characters = text.characters
         for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < utf8Count {
             let index = text.utf8Index(offset)
+            // Inside a scalar: the character view cannot even be asked (its indices trap there).
+            if text.utf8[index] & 0xC0 == 0x80 { throw .notOnCharacterBoundary(offset: offset) }
             if characters.index(after: characters.index(before: index)) != index {
                 throw .notOnCharacterBoundary(offset: offset)
             }

@@ -7,7 +7,7 @@ struct Highlight: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlight",
         abstract: "Find and highlight @mentions, #hashtags, links and $cashtags in social-post text.",
-        subcommands: [HighlightCommand.self],
+        subcommands: [HighlightCommand.self, ReplayCommand.self],
         defaultSubcommand: HighlightCommand.self)
 
     /// Usage errors exit with status 2 (INTERFACES.md), not ArgumentParser's 64.

@@ -1,0 +1,72 @@
+import ComposerText
+import Foundation
+import PatternDetection
+
+/// Plays a ``ReplaySession`` like a rich-text editor and measures highlighting strategies on it.
+///
+/// Every strategy gets its own ``FragmentingEditor`` holding the session's `initialText` as one run
+/// (a document being opened), and all of them play the same keystrokes in lockstep. Per keystroke
+/// the editor's edit and the strategy's `textDidChange` are timed separately; then (untimed) the
+/// runner checks the strategy's tags against a full scan of the same text (``DivergencePolicy``)
+/// and that the selection is where the editor put it. At the end it checks that the bytes made
+/// bold by `bold` steps (followed through later edits, deleted bytes leaving the set) still carry
+/// strong emphasis.
+///
+/// Keystrokes: `type` counts one per `Character`, `backspace N` counts N (a backspace at the start
+/// of the text edits nothing and is skipped), `paste` and `replace` one each; `moveTo`, `select`
+/// and `bold` are not keystrokes.
+public struct ReplayRunner {
+    /// The strategies to run, in report order.
+    public var strategies: [ReplayStrategyKind]
+    /// Runs every session with this rule set instead of the session's own.
+    public var rulesOverride: BuiltInRules?
+    /// Chooses the policy from the initial document length; `nil` means ``DivergencePolicy/automatic(forUTF8Count:)``.
+    public var divergencePolicy: DivergencePolicy?
+    /// Called after each keystroke with (keystrokes done, keystrokes in the session).
+    public var progress: ((Int, Int) -> Void)?
+
+    public init(
+        strategies: [ReplayStrategyKind] = ReplayStrategyKind.allCases, rulesOverride: BuiltInRules? = nil,
+        divergencePolicy: DivergencePolicy? = nil, progress: ((Int, Int) -> Void)? = nil
+    ) {
+        self.strategies = strategies
+        self.rulesOverride = rulesOverride
+        self.divergencePolicy = divergencePolicy
+        self.progress = progress
+    }
+
+    /// Plays `session` and reports on every strategy.
+    /// - Throws: ``ReplayError/unknownRules(session:rules:)`` for a rule set that does not exist
+    ///   (or is not built yet), ``ReplayError/invalidStep(session:step:reason:)`` for a step that
+    ///   is out of bounds or off a `Character` boundary, `PatternError` when PCRE2 fails.
+    public func run(_ session: ReplaySession) throws -> SessionReport {
+        let rulesName = rulesOverride?.rawValue ?? session.rules
+        guard let builtIn = BuiltInRules(rawValue: rulesName), let rules = try? builtIn.ruleSet() else {
+            throw ReplayError.unknownRules(session: session.name, rules: rulesName)
+        }
+        let initialBytes = session.initialText.utf8.count
+        if let cursor = session.cursor, cursor < 0 || cursor > initialBytes {
+            throw ReplayError.invalidStep(
+                session: session.name, step: -1,
+                reason: "cursor \(cursor) is outside the initial text (\(initialBytes) UTF-8 bytes)")
+        }
+        let policy = divergencePolicy ?? .automatic(forUTF8Count: initialBytes)
+        var play = try ReplayPlay(
+            session: session, rules: rules, strategies: strategies, policy: policy, progress: progress)
+        try play.run()
+        return try play.report(rulesName: rulesName)
+    }
+
+    /// How many keystrokes `session` has, counted before playing (backspaces at the text start are
+    /// counted here, so the figure is an upper bound for progress display).
+    public static func plannedKeystrokes(in session: ReplaySession) -> Int {
+        session.steps.reduce(0) { total, step in
+            switch step {
+            case .type(let text): return total + text.count
+            case .backspace(let count): return total + count
+            case .paste, .replace: return total + 1
+            case .moveTo, .select, .bold: return total
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Foundation
+import KeystrokeReplay
+import PatternDetection
+
+enum ReplayFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+}
+
+enum ReplayStrategyChoice: String, ExpressibleByArgument, CaseIterable {
+    case fullRebuild = "full-rebuild"
+    case localized
+    case all
+
+    var kinds: [ReplayStrategyKind] {
+        switch self {
+        case .fullRebuild: return [.fullRebuild]
+        case .localized: return [.localized]
+        case .all: return ReplayStrategyKind.allCases
+        }
+    }
+}
+
+/// `highlight replay`: plays keystroke sessions against the highlighting strategies and reports
+/// per-keystroke cost and what each strategy broke.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay keystroke sessions and measure each highlighting strategy per keystroke.",
+        discussion: """
+            Each session (Fixtures/replays/*.json, format in INTERFACES.md) is played like a rich-text \
+            editor: one run per typed character, initial text loaded as one run. The strategies run in \
+            lockstep, each on its own copy; per keystroke the strategy's own work (textDidChange) is \
+            timed separately from the editor's edit. After every keystroke the strategy's tags are \
+            compared with a full scan of the same text (documents up to 128 KiB: the whole document \
+            every keystroke; larger: 4 KiB around the edit every keystroke and the whole document every \
+            64 keystrokes and at the end — the policy is printed), and the selection is checked. At the \
+            end the bytes made bold by `bold` steps must still be bold.
+
+            Bold is `TextEmphasisAttribute` = .stronglyEmphasized (swift-foundation on Linux has no \
+            inlinePresentationIntent).
+
+            --synthetic generates sessions instead of (or besides) reading files: a reply typed into the \
+            middle of a generated thread draft of each size (e.g. --synthetic 1k,100k,1m); the same \
+            --seed gives the same session for a size whatever other sizes are listed. With --emit-sessions the generated sessions are printed as \
+            JSON, one per line, instead of being played.
+
+            Exit status: 0 when every strategy kept its promises; 1 when a strategy diverged from a full \
+            scan, lost the selection, or (localized) lost the user's formatting — the full rebuild \
+            dropping formatting is its documented behaviour and is reported, not failed; 2 usage error \
+            (bad option, no session); 65 a session file that is not a valid session, names an unknown \
+            rule set, or has an invalid step (the other sessions are still played); 1 a file that \
+            cannot be read.
+            """)
+
+    @Option(help: "Strategies: full-rebuild, localized, all.")
+    var strategy: ReplayStrategyChoice = .all
+
+    @Option(help: "Rule set for every session (overrides the session's own): \(BuiltInRules.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var rules: BuiltInRules?
+
+    @Option(help: "Output: table (for people) or json (one object per session per line).")
+    var format: ReplayFormat = .table
+
+    @Option(help: "Write an SVG chart of per-keystroke latency against document size (log-log).")
+    var svg: String?
+
+    @Flag(help: "JSON: include every keystroke's [documentBytes, strategyMicroseconds, editMicroseconds].")
+    var samples = false
+
+    @Option(help: "Generated sessions at these document sizes (bytes; k = 1024, m = 1048576), comma-separated.")
+    var synthetic: String?
+
+    @Option(help: "Seed for --synthetic.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Keystrokes per --synthetic session.")
+    var keystrokes: Int = 200
+
+    @Flag(help: "Print the --synthetic sessions as JSON (one per line) instead of playing them.")
+    var emitSessions = false
+
+    @Argument(help: "Session files (JSON).")
+    var sessions: [String] = []
+
+    func validate() throws {
+        if let rules {
+            do { _ = try rules.ruleSet() } catch { throw ValidationError(error.description) }
+        }
+        if sessions.isEmpty && synthetic == nil { throw ValidationError("no session: give SESSION.json files or --synthetic SIZES") }
+        if let synthetic, (try? Self.sizes(synthetic)) == nil {
+            throw ValidationError("--synthetic: expected sizes like 280,1k,10k,100k,1m; got '\(synthetic)'")
+        }
+        if keystrokes < 1 { throw ValidationError("--keystrokes must be at least 1") }
+        if emitSessions && synthetic == nil { throw ValidationError("--emit-sessions needs --synthetic") }
+    }
+
+    func run() throws {
+        let output = StandardOutput(lineBuffered: StandardOutput.isTerminal())
+        defer { output.flush() }
+        var generated: [ReplaySession] = []
+        if let synthetic {
+            for size in try Self.sizes(synthetic) {
+                // One generator per size: a size's session does not depend on the other sizes listed.
+                var generator = SessionGenerator(seed: seed &* 1_000_003 &+ UInt64(size))
+                generated.append(generator.midDocumentReply(
+                    name: "synthetic-\(Self.sizeLabel(size))", rules: rules?.rawValue ?? "bluesky",
+                    documentUTF8Count: size, keystrokes: keystrokes))
+            }
+        }
+        if emitSessions {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            for session in generated {
+                output.write(String(decoding: try encoder.encode(session), as: UTF8.self))
+                output.endLine()
+            }
+            return
+        }
+
+        var exitCode: Int32 = 0
+        var reports: [SessionReport] = []
+        let progress = ReplayProgress(enabled: isatty(2) == 1)
+        let runner = ReplayRunner(strategies: strategy.kinds, rulesOverride: rules)
+        var sources: [(label: String, load: () throws -> ReplaySession)] = sessions.map { path in
+            (path, { try ReplaySession.load(from: URL(fileURLWithPath: path)) })
+        }
+        sources += generated.map { session in (session.name, { session }) }
+        for source in sources {
+            do {
+                let session = try source.load()
+                var sessionRunner = runner
+                sessionRunner.progress = progress.reporter(for: session.name)
+                let report = try sessionRunner.run(session)
+                progress.clear()
+                reports.append(report)
+                switch format {
+                case .json: output.write(report.jsonLine(includeSamples: samples))
+                case .table: output.write(ReplayTable.render(report))
+                }
+                output.endLine()
+                if !report.strategies.allSatisfy(\.keptItsPromises) { exitCode = max(exitCode, 1) }
+            } catch let error as ReplayError {
+                progress.clear()
+                output.flush()
+                switch error {
+                case .unreadable:
+                    printError("highlight replay: \(error.description)")
+                    exitCode = max(exitCode, 1)
+                case .invalidStep, .unknownRules, .malformed:
+                    let named = error.description.hasPrefix(source.label) ? error.description : "\(source.label): \(error.description)"
+                    printError("highlight replay: \(named)")
+                    exitCode = 65
+                }
+            }
+        }
+        if format == .table, reports.count > 1 {
+            output.write(ReplayTable.summary(reports))
+        }
+        if let svg {
+            let chart = LatencyChart(reports: reports).svg()
+            do {
+                try chart.write(toFile: svg, atomically: true, encoding: .utf8)
+            } catch {
+                printError("highlight replay: cannot write \(svg): \(error.localizedDescription)")
+                exitCode = max(exitCode, 1)
+            }
+        }
+        output.flush()
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    /// Parses `280,1k,10k,100k,1m` (k = 1024, m = 1024 × 1024).
+    static func sizes(_ list: String) throws -> [Int] {
+        try list.split(separator: ",").map { item in
+            let text = item.trimmingCharacters(in: .whitespaces).lowercased()
+            var multiplier = 1
+            var digits = Substring(text)
+            if text.hasSuffix("k") { multiplier = 1024; digits = digits.dropLast() }
+            if text.hasSuffix("m") { multiplier = 1024 * 1024; digits = digits.dropLast() }
+            guard let value = Int(digits), value > 0 else { throw ValidationError("bad size \(item)") }
+            return value * multiplier
+        }
+    }
+
+    /// `1MB`, `100KB`, `280B` for session names and chart labels.
+    static func sizeLabel(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20)MB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10)KB" }
+        return "\(bytes)B"
+    }
+}

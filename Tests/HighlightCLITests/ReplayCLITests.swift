@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `highlight replay` through a child process: JSON shape, table, exit statuses, generated sessions.
+@Suite("highlight replay")
+struct ReplayCLITests {
+    static let replays = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // HighlightCLITests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/replays")
+
+    static func fixture(_ name: String) -> String { replays.appendingPathComponent(name + ".json").path }
+
+    static func temporaryFile(_ contents: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-cli-\(UUID().uuidString).json")
+        try Data(contents.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func jsonIsOneObjectPerSessionWithTheInterfaceKeys() throws {
+        let result = try HighlightProcess.run(
+            ["replay", "--format", "json", Self.fixture("bold-range"), Self.fixture("paste-url")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(object.keys).isSuperset(of: ["session", "rules", "documentBytes", "keystrokes", "finalText", "strategies"]))
+            #expect(object["divergencePolicy"] as? String == "full-every-keystroke")
+            let strategies = try #require(object["strategies"] as? [[String: Any]])
+            #expect(strategies.compactMap { $0["name"] as? String } == ["full-rebuild", "localized"])
+            for strategy in strategies {
+                for key in ["p50Microseconds", "p99Microseconds", "maxMicroseconds", "editP50Microseconds"] {
+                    #expect(strategy[key] is Double || strategy[key] is Int, "\(key)")
+                }
+                #expect(strategy["divergences"] as? Int == 0)
+                #expect(strategy["selectionPreserved"] as? Bool == true)
+                #expect(strategy["userAttributesPreserved"] is Bool)
+                #expect((strategy["runsAtEnd"] as? Int ?? 0) > 0)
+                let spans = try #require(strategy["finalSpans"] as? [[String: Any]])
+                #expect(spans.allSatisfy { $0["kind"] is String && ($0["utf8"] as? [Int])?.count == 2 })
+            }
+        }
+        let bold = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(bold["session"] as? String == "bold-range")
+        let boldStrategies = try #require(bold["strategies"] as? [[String: Any]])
+        #expect(boldStrategies.map { $0["userAttributesPreserved"] as? Bool } == [false, true])
+    }
+
+    @Test func tableShowsEveryStrategyAndTheRatio() throws {
+        let result = try HighlightProcess.run(["replay", "--rules", "icysky", Self.fixture("icysky-touching-tags")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText.contains("full-rebuild"))
+        #expect(result.stdoutText.contains("localized"))
+        #expect(result.stdoutText.contains("full-rebuild / localized (p50)"))
+        #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+    }
+
+    @Test func malformedSessionNamesTheFileAndExits65() throws {
+        let path = try Self.temporaryFile(#"{"name":"x","rules":"icysky","initialText":"","steps":[{"jump":1}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try HighlightProcess.run(["replay", path, Self.fixture("paste-url"), "--format", "json"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(path))
+        #expect(result.stdoutText.split(separator: "\n").count == 1, "the good session is still played")
+    }
+
+    @Test func invalidStepExits65() throws {
+        let path = try Self.temporaryFile(#"{"name":"oob","rules":"icysky","initialText":"ab","steps":[{"moveTo":9}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try HighlightProcess.run(["replay", path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("session 'oob', step 0"), "\(result.stderr)")
+    }
+
+    @Test func usageErrorsExit2() throws {
+        #expect(try HighlightProcess.run(["replay"]).status == 2)
+        #expect(try HighlightProcess.run(["replay", "--strategy", "magic", Self.fixture("paste-url")]).status == 2)
+        #expect(try HighlightProcess.run(["replay", "--synthetic", "lots"]).status == 2)
+    }
+
+    @Test func syntheticSessionsAreDeterministicAndWriteAChart() throws {
+        let first = try HighlightProcess.run(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
+        let second = try HighlightProcess.run(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        let played = try HighlightProcess.run(["replay", "--synthetic", "600", "--keystrokes", "12", "--format", "json", "--svg", svg])
+        #expect(played.status == 0, "\(played.stderr)")
+        let chart = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(chart.hasPrefix("<svg"))
+        #expect(chart.contains("localized") && chart.contains("full-rebuild"))
+    }
+}
