@@ -84,9 +84,6 @@ struct ReplayCommand: ParsableCommand {
     var sessions: [String] = []
 
     func validate() throws {
-        if let rules {
-            do { _ = try rules.ruleSet() } catch { throw ValidationError(error.description) }
-        }
         if sessions.isEmpty && synthetic == nil { throw ValidationError("no session: give SESSION.json files or --synthetic SIZES") }
         if let synthetic, (try? Self.sizes(synthetic)) == nil {
             throw ValidationError("--synthetic: expected sizes like 280,1k,10k,100k,1m; got '\(synthetic)'")
