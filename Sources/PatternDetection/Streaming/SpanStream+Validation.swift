@@ -6,19 +6,22 @@ extension SpanStream {
     /// lies on a boundary of that classification, so classifying from a cut gives the same answer.
     /// - Complexity: O(new bytes); ASCII is checked eight bytes at a time.
     func validate(isFinal: Bool) {
-        buffer.withUnsafeBufferPointer { bytes in
+        // Locals in the loop: the class's stored properties would each cost an exclusivity check.
+        var runStart = openRunStart
+        var closed: [Range<Int>] = []
+        let end = buffer.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var index = validatedEnd
             while index < count {
                 let lead = bytes[index]
                 if lead < 0x80 {
-                    if openRunStart == nil { openRunStart = index }
+                    if runStart == nil { runStart = index }
                     index = Self.asciiEnd(in: bytes, from: index + 1)
                     continue
                 }
                 let length = UTF8Validation.sequenceLength(bytes, at: index)
                 if length > 0 {
-                    if openRunStart == nil { openRunStart = index }
+                    if runStart == nil { runStart = index }
                     index += length
                     continue
                 }
@@ -26,14 +29,17 @@ extension SpanStream {
                 if !isFinal, index + invalid == count, lead >= 0xC2, lead <= 0xF4 {
                     break  // a sequence the next bytes may complete
                 }
-                if let start = openRunStart {
-                    closedRuns.append(start..<index)
-                    openRunStart = nil
+                if let start = runStart {
+                    closed.append(start..<index)
+                    runStart = nil
                 }
                 index += invalid
             }
-            validatedEnd = index
+            return index
         }
+        validatedEnd = end
+        openRunStart = runStart
+        if !closed.isEmpty { closedRuns += closed }
     }
 
     /// The end of the ASCII run starting at or before `start`.

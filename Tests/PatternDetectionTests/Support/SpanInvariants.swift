@@ -40,12 +40,14 @@ enum SpanInvariants {
         let full = try rules.spans(in: text, scratch: scratch)
         var starts: [Int] = []
         var index = 0
+        var nextSpan = 0
         while index < text.count {
             let length = SeparatorTable.sequenceLength(lead: text[index])
             let scalar = SeparatorTable.decode(at: index, in: text).0
             if rules.isSeparator(scalar) {
-                for span in full where span.utf8Range.contains(index) {
-                    return "span \(span) contains the separator U+\(String(scalar.value, radix: 16)) at \(index)"
+                while nextSpan < full.count, full[nextSpan].utf8Range.upperBound <= index { nextSpan += 1 }
+                if nextSpan < full.count, full[nextSpan].utf8Range.contains(index) {
+                    return "span \(full[nextSpan]) contains the separator U+\(String(scalar.value, radix: 16)) at \(index)"
                 }
                 starts.append(index + length)
             }
