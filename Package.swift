@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PatternDetection", targets: ["PatternDetection"]),
         .library(name: "ComposerText", targets: ["ComposerText"]),
+        .library(name: "KeystrokeReplay", targets: ["KeystrokeReplay"]),
         .executable(name: "highlight", targets: ["highlight"]),
     ],
     dependencies: [
@@ -26,6 +27,10 @@ let package = Package(
             name: "ComposerText",
             dependencies: ["PatternDetection"]
         ),
+        .target(
+            name: "KeystrokeReplay",
+            dependencies: ["PatternDetection", "ComposerText"]
+        ),
         .executableTarget(
             name: "highlight",
             dependencies: [
@@ -40,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ComposerTextTests",
-            dependencies: ["ComposerText"]
+            dependencies: ["ComposerText", "KeystrokeReplay"]
         ),
         .testTarget(
             name: "HighlightCLITests",

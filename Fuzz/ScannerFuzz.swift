@@ -4,7 +4,7 @@
 // HostileCorpus). Any violated property is a crash, which libFuzzer saves as an artifact; copy
 // it to Fixtures/regressions/ so the tests replay it.
 
-/// Every available built-in rule set, plain and with custom patterns, and the custom patterns
+/// Every built-in rule set, plain and with custom patterns, and the custom patterns
 /// alone: compiled once, shared.
 let fuzzRuleSets: [any RuleSet] = ScanChecks.ruleSets()
 nonisolated(unsafe) let fuzzScratch = MatchScratch()

@@ -16,7 +16,7 @@ public struct PatternStyle: Hashable, Sendable {
 
 /// The style of every kind, evaluated once so a stream can be styled span by span without building
 /// an `AttributedString`. The defaults are the seed composer's: hashtag purple, mention indigo,
-/// URL blue and underlined, cashtag green.
+/// URL blue and underlined, cashtag green — evaluated from ``FormattingDefinition/standard``.
 public struct PatternStyleTable: Sendable {
     public var styles: [PatternKind: PatternStyle]
 
@@ -24,12 +24,9 @@ public struct PatternStyleTable: Sendable {
         self.styles = styles
     }
 
-    public static let `default` = PatternStyleTable(styles: [
-        .hashtag: PatternStyle(color: .purple),
-        .mention: PatternStyle(color: .indigo),
-        .url: PatternStyle(color: .blue, underline: true),
-        .cashtag: PatternStyle(color: .green),
-    ])
+    /// The standard formatting definition's styles (derived from its constraints, so the CLI and
+    /// an `AttributedString` composer always agree).
+    public static let `default` = FormattingDefinition.standard.styleTable()
 
     /// Custom kinds without a style of their own are shown in orange.
     public static let fallback = PatternStyle(color: .orange)

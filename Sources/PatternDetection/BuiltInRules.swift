@@ -1,22 +1,18 @@
 /// The rule sets that ship with the package, by the names `--rules` accepts.
 public enum BuiltInRules: String, CaseIterable, Sendable {
+    /// atproto's facet detection (the default).
     case bluesky
+    /// twitter-text 3.1.0 (JS).
     case twitter
+    /// The IcySky composer's three expressions, for comparison.
     case icysky
 
-    /// Thrown for a rule set that is named but not built yet.
-    public struct Unavailable: Error, CustomStringConvertible {
-        public let name: String
-        public var description: String {
-            "the '\(name)' rule set is not available yet; use --rules icysky"
-        }
-    }
-
     /// The shared, compiled rule set.
-    public func ruleSet() throws(Unavailable) -> any RuleSet {
+    public func ruleSet() -> any RuleSet {
         switch self {
+        case .bluesky: return BlueskyRules.shared
+        case .twitter: return TwitterRules.shared
         case .icysky: return IcyskyRules.shared
-        case .bluesky, .twitter: throw Unavailable(name: rawValue)
         }
     }
 }

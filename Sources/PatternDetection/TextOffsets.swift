@@ -1,7 +1,8 @@
 /// Conversions from UTF-8 byte offsets to UTF-16 code-unit and Unicode-scalar offsets.
 ///
-/// Ill-formed bytes count as one U+FFFD each (one UTF-16 unit, one scalar), the way a decoder that
-/// repairs them would see the text.
+/// Each maximal ill-formed subsequence counts as one U+FFFD (one UTF-16 unit, one scalar), the way
+/// Swift's repairing decoder sees the text. An offset inside such a subsequence or inside a scalar
+/// rounds up to the end of it.
 public enum TextOffsets {
     /// The UTF-16 and scalar offsets of each UTF-8 offset in `utf8Offsets`, in the same order.
     /// - Complexity: O(n + k log k) for a text of n bytes and k offsets: one pass over the text.
@@ -14,16 +15,17 @@ public enum TextOffsets {
         var validRuns = UTF8Validation.validRuns(in: bytes)[...]
         for slot in order {
             let target = min(utf8Offsets[slot], bytes.count)
+            // Step unit by unit: a well-formed scalar, or one maximal ill-formed subsequence.
             while byte < target {
                 while let run = validRuns.first, run.upperBound <= byte, !run.isEmpty { validRuns.removeFirst() }
-                let inValidRun = validRuns.first.map { $0.contains(byte) } ?? false
-                let lead = bytes[byte]
-                if inValidRun && lead >= 0x80 {
-                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if let run = validRuns.first, run.contains(byte) {
+                    let lead = bytes[byte]
+                    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
                     byte += length
                     utf16 += length == 4 ? 2 : 1
                 } else {
-                    byte += 1
+                    let runStart = validRuns.first?.lowerBound ?? bytes.count
+                    byte = min(byte + UTF8Validation.invalidLength(bytes, at: byte), max(runStart, byte + 1))
                     utf16 += 1
                 }
                 scalars += 1

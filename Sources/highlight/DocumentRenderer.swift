@@ -11,11 +11,13 @@ struct RenderPiece {
 /// Renders documents in the chosen format to the output: `begin`, pieces in order, `end`.
 ///
 /// ANSI, HTML and JSON take streamed chunks (constant memory); formats for which ``streams`` is
-/// false get each document as one piece (O(document) memory).
+/// false (facets: one JSON array per document) get each document as one piece (O(document)
+/// memory).
 final class DocumentRenderer {
     let format: OutputFormat
     let rules: any RuleSet
     let styler: ANSIStyler
+    let html: HTMLRenderer
     let output: StandardOutput
     private var json = JSONSpanWriter()
 
@@ -23,6 +25,7 @@ final class DocumentRenderer {
         self.format = format
         self.rules = rules
         self.styler = styler
+        self.html = HTMLRenderer(kinds: PatternKind.builtIn + rules.kinds)
         self.output = output
     }
 
@@ -37,16 +40,17 @@ final class DocumentRenderer {
     }
 
     /// One piece of the current document (the whole document when ``streams`` is false).
-    func render(_ piece: RenderPiece) throws {
+    func render(_ piece: RenderPiece) {
         switch format {
         case .ansi:
             styler.render(piece.bytes, spans: piece.spans, to: output)
         case .html:
-            HTMLRenderer.render(piece.bytes, spans: piece.spans, value: piece.value, to: output)
+            html.render(piece.bytes, spans: piece.spans, value: piece.value, to: output)
         case .json:
             json.write(piece, to: output)
         case .facets:
-            throw UsageError.facetsUnavailable
+            let facets = BlueskyFacet.facets(for: piece.spans, in: piece.bytes, rules: rules)
+            output.write(BlueskyFacet.documentJSON(facets))
         }
         output.endChunk()
     }
@@ -81,11 +85,11 @@ final class DocumentRenderer {
                 line += escapedInner(bytes[position..<bytes.count]) + "\""
                 output.write(line)
             case .html:
-                HTMLRenderer.render(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, to: output)
+                html.render(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, to: output)
             case .json:
                 output.write(SpanReport.documentJSON(SpanReport.reports(for: spans, in: bytes, rules: rules)))
             case .facets:
-                throw UsageError.facetsUnavailable
+                output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
             }
             output.endLine()
         }

@@ -6,60 +6,91 @@ import PatternDetection
 /// or `data:` URI is ever linked. Every byte of text, attribute and class is escaped (`& < > " '`),
 /// so neither the text nor a URL can open a tag or an attribute. Ill-formed UTF-8 becomes U+FFFD.
 ///
-/// Streams: each chunk is written as it comes, nothing is kept between chunks.
-enum HTMLRenderer {
-    static func render(
+/// Streams: each chunk is written as it comes, nothing is kept between chunks. Byte-level: tags
+/// per kind are built once, text is copied in runs between the bytes that need an entity.
+struct HTMLRenderer {
+    /// `<span class="KIND">` for the kinds known up front.
+    private let openings: [(kind: PatternKind, tag: [UInt8])]
+
+    init(kinds: [PatternKind]) {
+        openings = kinds.map { ($0, Self.spanOpening(for: $0)) }
+    }
+
+    func render(
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String, to output: StandardOutput
     ) {
+        let isWellFormed = UTF8Validation.isValid(bytes)
         var position = 0
         for span in spans where span.utf8Range.lowerBound >= position {
-            writeEscaped(bytes[position..<span.utf8Range.lowerBound], to: output)
-            let kind = escaped(span.kind.rawValue)
+            writeEscaped(bytes[position..<span.utf8Range.lowerBound], wellFormed: isWellFormed, to: output)
             let uri = span.kind == .url ? value(span) : ""
-            let lowered = uri.prefix(8).lowercased()
-            if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
-                output.write("<a class=\"\(kind)\" href=\"\(escaped(uri))\">")
-                writeEscaped(bytes[span.utf8Range], to: output)
-                output.write("</a>")
+            if Self.isWebURI(uri) {
+                output.write("<a class=\"url\" href=\"" as StaticString)
+                var copy = uri
+                copy.withUTF8 { writeEscaped($0[...], wellFormed: true, to: output) }
+                output.write("\">" as StaticString)
+                writeEscaped(bytes[span.utf8Range], wellFormed: true, to: output)
+                output.write("</a>" as StaticString)
             } else {
-                output.write("<span class=\"\(kind)\">")
-                writeEscaped(bytes[span.utf8Range], to: output)
-                output.write("</span>")
+                output.write(opening(for: span.kind))
+                writeEscaped(bytes[span.utf8Range], wellFormed: true, to: output)
+                output.write("</span>" as StaticString)
             }
             position = span.utf8Range.upperBound
         }
-        writeEscaped(bytes[position..<bytes.count], to: output)
+        writeEscaped(bytes[position..<bytes.count], wellFormed: isWellFormed, to: output)
     }
 
-    /// Writes `bytes` escaped, copying runs of safe bytes at once.
-    static func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to output: StandardOutput) {
+    /// Whether `uri` starts with `http://` or `https://`, in any case.
+    static func isWebURI(_ uri: String) -> Bool {
+        let lowered = uri.utf8.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8)
+    }
+
+    private func opening(for kind: PatternKind) -> [UInt8] {
+        for entry in openings where entry.kind == kind { return entry.tag }
+        return Self.spanOpening(for: kind)
+    }
+
+    private static func spanOpening(for kind: PatternKind) -> [UInt8] {
+        var tag = Array("<span class=\"".utf8)
+        for byte in kind.rawValue.utf8 {
+            if let entity = entity(for: byte) {
+                tag += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+            } else {
+                tag.append(byte)
+            }
+        }
+        return tag + Array("\">".utf8)
+    }
+
+    /// Writes `bytes` escaped, copying runs of safe bytes at once; ill-formed sequences (only
+    /// possible when `wellFormed` is false) become U+FFFD.
+    func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool, to output: StandardOutput) {
         let text = UnsafeBufferPointer(rebasing: bytes)
-        var runs = UTF8Validation.validRuns(in: text)[...]
+        guard !wellFormed else { return Self.writeEscapedWellFormed(text[...], to: output) }
         var position = 0
-        while position < text.count {
-            guard let run = runs.first, !run.isEmpty else {
-                writeRepaired(text[position...], to: output)
-                return
-            }
+        for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
             if position < run.lowerBound {
-                writeRepaired(text[position..<run.lowerBound], to: output)
+                output.write(String(decoding: text[position..<run.lowerBound], as: UTF8.self))
             }
-            var start = run.lowerBound
-            for index in run {
-                guard let entity = entity(for: text[index]) else { continue }
-                output.write(text[start..<index])
-                output.write(entity)
-                start = index + 1
-            }
-            output.write(text[start..<run.upperBound])
+            Self.writeEscapedWellFormed(text[run], to: output)
             position = run.upperBound
-            runs.removeFirst()
+        }
+        if position < text.count {
+            output.write(String(decoding: text[position...], as: UTF8.self))
         }
     }
 
-    /// Ill-formed bytes as the replacement characters a decoder would show.
-    private static func writeRepaired(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to output: StandardOutput) {
-        output.write(String(decoding: bytes, as: UTF8.self))
+    private static func writeEscapedWellFormed(_ text: Slice<UnsafeBufferPointer<UInt8>>, to output: StandardOutput) {
+        var start = text.startIndex
+        for index in text.indices {
+            guard let entity = entity(for: text[index]) else { continue }
+            output.write(text[start..<index])
+            output.write(entity)
+            start = index + 1
+        }
+        output.write(text[start..<text.endIndex])
     }
 
     @inline(__always)
@@ -72,20 +103,5 @@ enum HTMLRenderer {
         case UInt8(ascii: "'"): return "&#39;"
         default: return nil
         }
-    }
-
-    static func escaped(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -25,7 +25,8 @@ struct HighlightCommand: ParsableCommand {
             """,
         discussion: """
             Text input is streamed: output appears as input arrives, in constant memory (a single \
-            word longer than a read block is held whole). Bytes that are not UTF-8 pass through.
+            word longer than a read block is held whole; --format facets reads each FILE whole). \
+            Bytes that are not UTF-8 pass through.
 
             Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
             processed) or a scan failed; 2 bad arguments; 65 a jsonl line was not a JSON string \
@@ -60,15 +61,8 @@ struct HighlightCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let base: any RuleSet
-        do {
-            base = try rules.ruleSet()
-        } catch {
-            throw UsageError(message: error.description)
-        }
-        let ruleSet = try Customization.rules(base: base, patternDefinitions: pattern)
+        let ruleSet = try Customization.rules(base: rules.ruleSet(), patternDefinitions: pattern)
         let styles = try Customization.styles(definitions: style, kinds: ruleSet.kinds)
-        if format == .facets { throw UsageError.facetsUnavailable }
 
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = StandardOutput.isTerminal()

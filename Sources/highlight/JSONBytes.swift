@@ -15,13 +15,24 @@ struct JSONBytes {
     }
 
     mutating func append(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            append(-value)
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        if value >= 10 { append(value / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
     }
 
     /// `text` (well-formed UTF-8) as a JSON string literal.

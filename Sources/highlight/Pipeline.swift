@@ -40,8 +40,7 @@ final class Pipeline {
         guard renderer.streams else { return try highlightWholeDocument(at: path) }
         renderer.beginDocument()
         let emit = { (chunk: StreamChunk) in
-            // Streaming formats never throw from `render`; only whole-document formats can.
-            _ = try? renderer.render(RenderPiece(bytes: chunk.bytes, spans: chunk.spans, value: chunk.value(of:)))
+            renderer.render(RenderPiece(bytes: chunk.bytes, spans: chunk.spans, value: chunk.value(of:)))
         }
         var readError: Error?
         do {
@@ -63,7 +62,7 @@ final class Pipeline {
         try document.withUnsafeBufferPointer { bytes in
             let spans = try detector.spans(inUTF8: bytes)
             renderer.beginDocument()
-            try renderer.render(RenderPiece(bytes: bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }))
+            renderer.render(RenderPiece(bytes: bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }))
             renderer.endDocument()
         }
     }

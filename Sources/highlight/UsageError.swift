@@ -4,7 +4,4 @@
 struct UsageError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-
-    static let facetsUnavailable = UsageError(
-        message: "--format facets is not available yet (the Bluesky facets encoder is not merged); use --format json")
 }

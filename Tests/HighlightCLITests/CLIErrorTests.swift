@@ -39,7 +39,6 @@ struct CLIErrorTests {
         (["--rules", "nosuch"], "--rules"),
         (["--format", "pdf"], "--format"),
         (["--nosuch"], "Unknown option '--nosuch'"),
-        (["--format", "facets"], "--format facets is not available yet"),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) {
         let result = ChildProcess.highlight(["--rules", "icysky"] + arguments)

@@ -6,7 +6,8 @@ import Testing
 @Suite("CLI streaming")
 struct CLIStreamingTests {
     /// 200 MB of posts through a pipe (64 MB for HTML, slower in a debug build): the child's peak
-    /// RSS (from `wait4`) stays far below the input size.
+    /// RSS (its own high-water mark from /proc, sampled as the input goes in) stays far below the
+    /// input size, near the ~23 MB a debug `highlight` takes for empty input.
     @Test(arguments: [(["--color", "always"], 200), (["--format", "html"] + CLICases.patternArguments, 64)])
     func twoHundredMegabytesInBoundedMemory(_ arguments: [String], megabytes: Int) {
         let block = PostCorpus.posts(byteCount: 1 << 20, seed: 8)
@@ -19,16 +20,16 @@ struct CLIStreamingTests {
             output: .discard)
         #expect(result.status == 0, "\(result.stderrText)")
         #expect(result.stdoutCount > megabytes << 20)
-        #expect(result.maxResidentBytes < 48 << 20, "peak RSS \(result.maxResidentBytes >> 20) MB for \(blocks) MB in")
+        #expect(result.peakResidentBytes > 0, "VmHWM was sampled")
+        #expect(result.peakResidentBytes < 40 << 20, "peak RSS \(result.peakResidentBytes >> 20) MB for \(blocks) MB in")
     }
 
     /// The styled ranges of the streamed ANSI output are the spans of a whole-input scan, each
     /// kind always with the same escape.
     @Test("Streamed ANSI equals the whole-document rendering", arguments: BuiltInRules.allCases)
     func streamedEqualsWhole(_ builtIn: BuiltInRules) throws {
-        try CLICases.requireAvailable(builtIn)
         var input: [UInt8] = []
-        for (index, shape) in HostileShape.allCases.enumerated() {
+        for (index, shape) in HostileCorpus.Shape.allCases.enumerated() {
             input += shape.bytes(count: 10_000) + Array(" ".utf8)
             input += PostCorpus.posts(byteCount: 10_000, seed: UInt64(index))
             input += CLICases.randomBytes(count: 2000, seed: UInt64(index))
@@ -37,7 +38,7 @@ struct CLIStreamingTests {
             try CustomPattern(name: ["ticket", "shortcode"][index], expression: expression)
         }
         for (rules, extra) in [
-            (try builtIn.ruleSet(), [String]()),
+            (builtIn.ruleSet(), [String]()),
             (try CustomRuleSet(patterns: patterns, over: builtIn.ruleSet()), CLICases.patternArguments),
         ] {
             let expected = try PatternDetector(rules: rules).spans(inUTF8: input)

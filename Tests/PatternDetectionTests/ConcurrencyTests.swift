@@ -6,14 +6,14 @@ import Testing
 struct ConcurrencyTests {
     @Test("Many tasks at once find what a serial scan finds", arguments: BuiltInRules.allCases)
     func sharedRuleSets(_ builtIn: BuiltInRules) async throws {
-        let base = try RuleSetCases.rules(builtIn)
+        let base = RuleSetCases.rules(builtIn)
         let rules: [any RuleSet] = [base, try RuleSetCases.custom(over: base)]
         var random = SeededRandom(seed: 21)
         let documents: [[UInt8]] = (0..<64).map { index in
             switch index % 3 {
             case 0: return PostCorpus.posts(byteCount: 4000, seed: UInt64(index))
             case 1: return PostCorpus.broken(PostCorpus.posts(byteCount: 2000, seed: UInt64(index)), using: &random)
-            default: return HostileShape.allCases[index % HostileShape.allCases.count].bytes(count: 3000)
+            default: return HostileCorpus.Shape.allCases[index % HostileCorpus.Shape.allCases.count].bytes(count: 3000)
             }
         }
         for ruleSet in rules {

@@ -105,7 +105,7 @@ struct CustomRuleSetTests {
 
     @Test("Locality contract on random posts", arguments: BuiltInRules.allCases)
     func localityOnRandomPosts(_ builtIn: BuiltInRules) throws {
-        let base = try RuleSetCases.rules(builtIn)
+        let base = RuleSetCases.rules(builtIn)
         for rules in [try RuleSetCases.custom(over: base), try RuleSetCases.custom(over: nil)] {
             var random = SeededRandom(seed: 7)
             for _ in 0..<200 {

@@ -7,9 +7,9 @@ import Testing
 struct HostileInputTests {
     @Test("Every shape keeps every invariant", arguments: BuiltInRules.allCases)
     func shapes(_ builtIn: BuiltInRules) throws {
-        let base = try RuleSetCases.rules(builtIn)
+        let base = RuleSetCases.rules(builtIn)
         for rules in [base, try RuleSetCases.custom(over: base)] {
-            for shape in HostileShape.allCases {
+            for shape in HostileCorpus.Shape.allCases {
                 let bytes = shape.bytes(count: 10_000)
                 let violation = bytes.withUnsafeBufferPointer { text in
                     ScanChecks.violation(in: text, rules: rules, scratch: MatchScratch(), seed: 1)
@@ -21,7 +21,7 @@ struct HostileInputTests {
 
     @Test func customPatternsAloneKeepEveryInvariant() throws {
         let rules = try RuleSetCases.custom(over: nil)
-        for shape in HostileShape.allCases {
+        for shape in HostileCorpus.Shape.allCases {
             let violation = shape.bytes(count: 10_000).withUnsafeBufferPointer { text in
                 ScanChecks.violation(in: text, rules: rules, scratch: MatchScratch(), seed: 2)
             }
@@ -30,7 +30,7 @@ struct HostileInputTests {
     }
 
     @Test func generatedShapesHaveTheRequestedSizeAndAreWellFormed() {
-        for shape in HostileShape.allCases {
+        for shape in HostileCorpus.Shape.allCases {
             let bytes = shape.bytes(count: 1 << 20)
             #expect(bytes.count <= 1 << 20 && bytes.count > (1 << 20) - 64, "\(shape)")
             #expect(bytes.withUnsafeBufferPointer(UTF8Validation.isValid), "\(shape)")

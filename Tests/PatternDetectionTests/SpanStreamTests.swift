@@ -17,7 +17,7 @@ struct SpanStreamTests {
 
     @Test("Streamed spans equal the whole scan", arguments: BuiltInRules.allCases)
     func streamedEqualsWhole(_ builtIn: BuiltInRules) throws {
-        let base = try RuleSetCases.rules(builtIn)
+        let base = RuleSetCases.rules(builtIn)
         var random = SeededRandom(seed: 11)
         for rules in [base, try RuleSetCases.custom(over: base)] {
             try expectStreamingAgrees(rules, PostCorpus.posts(byteCount: 3000, seed: 3), "posts")

@@ -2,18 +2,8 @@ import Foundation
 import PatternDetection
 import Testing
 
-/// Rule sets for parameterized CLI tests: a case whose rule set is not available yet is skipped
-/// (cancelled, with the reason printed), so it starts running once the rule set is merged.
+/// Shared inputs and arguments for the CLI tests.
 enum CLICases {
-    static func requireAvailable(_ rules: BuiltInRules) throws {
-        do {
-            _ = try rules.ruleSet()
-        } catch {
-            print("◇ skipping the \(rules.rawValue) case: \(error.description)")
-            try Test.cancel("\(error.description)")
-        }
-    }
-
     /// Custom patterns passed with `--pattern` in tests.
     static let patternArguments = [
         "--pattern", #"ticket=\b[A-Z]{2,10}-\d+\b"#, "--pattern", "shortcode=:[a-z0-9_+-]+:",

@@ -11,8 +11,13 @@ enum ChildProcess {
         var status: Int32
         var stdout: [UInt8]
         var stderr: [UInt8]
-        /// Peak resident set size of the child, in bytes.
+        /// `ru_maxrss` from `wait4`, in bytes. Beware: `posix_spawn` starts the child with
+        /// `vfork`, and Linux carries the parent's high-water mark into the child's `maxrss` at
+        /// `exec`, so this is at least this test process's own peak.
         var maxResidentBytes: Int
+        /// The child's own high-water mark (`VmHWM` of `/proc/PID/status`, which `exec` resets),
+        /// sampled while its input was written and once after the last write; in bytes.
+        var peakResidentBytes: Int
         /// Bytes the child wrote to standard output (also when they were not kept).
         var stdoutCount: Int
 
@@ -109,8 +114,10 @@ enum ChildProcess {
 
         let group = DispatchGroup()
         let writeEnd = stdinPipe[1]
+        let peak = PeakSampler(pid: pid)
         DispatchQueue.global().async(group: group) {
-            feed(input, to: writeEnd)
+            feed(input, to: writeEnd, sampler: peak)
+            peak.sample()
             close(writeEnd)
         }
         let stdout = Collector(descriptor: stdoutPipe[0], mode: output)
@@ -125,14 +132,21 @@ enum ChildProcess {
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(
             status: exitStatus, stdout: stdout.bytes, stderr: stderr.bytes,
-            maxResidentBytes: Int(usage.ru_maxrss) * 1024, stdoutCount: stdout.count)
+            maxResidentBytes: Int(usage.ru_maxrss) * 1024, peakResidentBytes: peak.peakBytes,
+            stdoutCount: stdout.count)
     }
 
     private static let spawnLock = NSLock()
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    private static func feed(_ input: Input, to descriptor: Int32) {
+    private static func feed(_ input: Input, to descriptor: Int32, sampler: PeakSampler) {
+        var sinceSample = 0
         func write(_ bytes: [UInt8]) -> Bool {
+            sinceSample += bytes.count
+            if sinceSample >= 4 << 20 {
+                sampler.sample()
+                sinceSample = 0
+            }
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -147,6 +161,22 @@ enum ChildProcess {
         switch input {
         case .bytes(let bytes): _ = write(bytes)
         case .generated(let generate): generate(write)
+        }
+    }
+
+    /// Reads `VmHWM` (the peak resident set of the process's current image) from /proc.
+    private final class PeakSampler: @unchecked Sendable {
+        let pid: pid_t
+        var peakBytes = 0
+
+        init(pid: pid_t) { self.pid = pid }
+
+        func sample() {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
+            for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+                peakBytes = max(peakBytes, kilobytes * 1024)
+            }
         }
     }
 

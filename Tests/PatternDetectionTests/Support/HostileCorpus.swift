@@ -16,63 +16,68 @@ struct SeededRandom: RandomNumberGenerator {
     }
 }
 
-/// Inputs shaped to make pattern matchers backtrack, rescan or split sequences: long runs of
-/// signs, glued schemes, one enormous URL, joiner chains, combining marks, full-width signs.
-enum HostileShape: String, CaseIterable, Sendable {
-    case atSigns, hashSigns, dollarSigns, openParens, dots, hyphens, dotHyphenChain, gluedSchemes,
-        gluedSchemesWithDots, enormousURL, enormousDomain, mentionChain, hashtagChain, zwjChain,
-        combiningMarks, fullWidthSigns, keycaps, wwwChain, emailChain, mixedPunctuation,
-        longWordsNoSpace, manyShortWords
+/// Inputs shaped to make pattern matchers backtrack, rescan or split sequences.
+enum HostileCorpus {}
 
-    /// The repeating unit (or, for `enormousURL`/`enormousDomain`, the prefix plus unit).
-    var unit: String {
-        switch self {
-        case .atSigns: return "@"
-        case .hashSigns: return "#"
-        case .dollarSigns: return "$"
-        case .openParens: return "("
-        case .dots: return "."
-        case .hyphens: return "-"
-        case .dotHyphenChain: return "a.b-"
-        case .gluedSchemes: return "http://"
-        case .gluedSchemesWithDots: return "https://a."
-        case .enormousURL: return "a/b?c=d&"
-        case .enormousDomain: return "ab."
-        case .mentionChain: return "@a.b"
-        case .hashtagChain: return "#a"
-        case .zwjChain: return "👩\u{200D}"
-        case .combiningMarks: return "e\u{301}\u{302}\u{303}"
-        case .fullWidthSigns: return "＃＠＄"
-        case .keycaps: return "#\u{FE0F}\u{20E3}"
-        case .wwwChain: return "www."
-        case .emailChain: return "a@b.c"
-        case .mixedPunctuation: return "(@#$.-_:/?!)"
-        case .longWordsNoSpace: return "lorem"
-        case .manyShortWords: return "a "
-        }
-    }
+extension HostileCorpus {
+    /// Long runs of signs, glued schemes, one enormous URL, joiner chains, combining marks,
+    /// full-width signs, and a few mixtures.
+    enum Shape: String, CaseIterable, Sendable {
+        case atSigns, hashSigns, dollarSigns, openParens, dots, hyphens, dotHyphenChain, gluedSchemes,
+            gluedSchemesWithDots, enormousURL, enormousDomain, mentionChain, hashtagChain, zwjChain,
+            combiningMarks, fullWidthSigns, keycaps, wwwChain, emailChain, mixedPunctuation,
+            longWordsNoSpace, manyShortWords
 
-    var prefix: String {
-        switch self {
-        case .enormousURL: return "https://example.com/"
-        case .enormousDomain: return "https://"
-        case .zwjChain: return "#"
-        case .combiningMarks: return "#"
-        default: return ""
+        /// The repeating unit (or, for `enormousURL`/`enormousDomain`, the prefix plus unit).
+        var unit: String {
+            switch self {
+            case .atSigns: return "@"
+            case .hashSigns: return "#"
+            case .dollarSigns: return "$"
+            case .openParens: return "("
+            case .dots: return "."
+            case .hyphens: return "-"
+            case .dotHyphenChain: return "a.b-"
+            case .gluedSchemes: return "http://"
+            case .gluedSchemesWithDots: return "https://a."
+            case .enormousURL: return "a/b?c=d&"
+            case .enormousDomain: return "ab."
+            case .mentionChain: return "@a.b"
+            case .hashtagChain: return "#a"
+            case .zwjChain: return "👩\u{200D}"
+            case .combiningMarks: return "e\u{301}\u{302}\u{303}"
+            case .fullWidthSigns: return "＃＠＄"
+            case .keycaps: return "#\u{FE0F}\u{20E3}"
+            case .wwwChain: return "www."
+            case .emailChain: return "a@b.c"
+            case .mixedPunctuation: return "(@#$.-_:/?!)"
+            case .longWordsNoSpace: return "lorem"
+            case .manyShortWords: return "a "
+            }
         }
-    }
 
-    /// `byteCount` bytes (or a little less: never a split scalar) of this shape, preceded by
-    /// "x " and followed by " y" so the run sits inside ordinary text.
-    func bytes(count byteCount: Int) -> [UInt8] {
-        var out: [UInt8] = Array("x \(prefix)".utf8)
-        out.reserveCapacity(byteCount + 8)
-        let unitBytes = Array(unit.utf8)
-        while out.count + unitBytes.count + 2 <= byteCount {
-            out.append(contentsOf: unitBytes)
+        var prefix: String {
+            switch self {
+            case .enormousURL: return "https://example.com/"
+            case .enormousDomain: return "https://"
+            case .zwjChain: return "#"
+            case .combiningMarks: return "#"
+            default: return ""
+            }
         }
-        out.append(contentsOf: Array(" y".utf8))
-        return out
+
+        /// `byteCount` bytes (or a little less: never a split scalar) of this shape, preceded by
+        /// "x " and followed by " y" so the run sits inside ordinary text.
+        func bytes(count byteCount: Int) -> [UInt8] {
+            var out: [UInt8] = Array("x \(prefix)".utf8)
+            out.reserveCapacity(byteCount + 8)
+            let unitBytes = Array(unit.utf8)
+            while out.count + unitBytes.count + 2 <= byteCount {
+                out.append(contentsOf: unitBytes)
+            }
+            out.append(contentsOf: Array(" y".utf8))
+            return out
+        }
     }
 }
 

@@ -22,13 +22,13 @@ enum ScanChecks {
         }
     }
 
-    /// Every available built-in rule set, each with the custom patterns on top, and the custom
+    /// Every built-in rule set, each with the custom patterns on top, and the custom
     /// patterns alone.
     static func ruleSets() -> [any RuleSet] {
         guard let patterns = try? customPatterns() else { fatalError("custom test patterns must compile") }
         var all: [any RuleSet] = []
         for builtIn in BuiltInRules.allCases {
-            guard let rules = try? builtIn.ruleSet() else { continue }
+            let rules = builtIn.ruleSet()
             all.append(rules)
             if let layered = try? CustomRuleSet(patterns: patterns, over: rules) { all.append(layered) }
         }
@@ -45,7 +45,7 @@ enum ScanChecks {
         var seed: UInt64 = 0xC0FFEE
         for byte in data[5...] { seed = seed &* 31 &+ UInt64(byte) }
         var random = SeededRandom(seed: seed)
-        let shapes = HostileShape.allCases
+        let shapes = HostileCorpus.Shape.allCases
         let selector = Int(data[2]) % (shapes.count + 3)
         switch selector {
         case shapes.count: return PostCorpus.posts(byteCount: length, seed: seed)

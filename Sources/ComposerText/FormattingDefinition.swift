@@ -1,0 +1,56 @@
+import Foundation
+import PatternDetection
+
+/// An ordered list of constraints: how tags become visible styling. Later constraints see what the
+/// earlier ones wrote.
+public struct FormattingDefinition: Sendable {
+    public var constraints: [any ValueConstraint]
+
+    public init(_ constraints: [any ValueConstraint]) {
+        self.constraints = constraints
+    }
+
+    /// The seed's definition: ``PatternColorConstraint`` then ``URLUnderlineConstraint``.
+    public static let standard = FormattingDefinition([PatternColorConstraint(), URLUnderlineConstraint()])
+
+    /// Runs every constraint, in order, over the whole string.
+    /// - Complexity: O(runs × constraints). On a fragmented document (one run per typed character)
+    ///   prefer ``apply(to:in:)`` with the changed ranges only.
+    public func apply(to text: inout AttributedString) {
+        apply(to: &text, in: [text.startIndex..<text.endIndex])
+    }
+
+    /// Runs every constraint, in order, over `ranges` only (the ranges whose tags or text changed).
+    /// Equals whole-string application when the rest of the string was already constrained.
+    public func apply(to text: inout AttributedString, in ranges: [Range<AttributedString.Index>]) {
+        for constraint in constraints {
+            for range in ranges where !range.isEmpty {
+                constraint.apply(to: &text, in: range)
+            }
+        }
+    }
+
+    /// The style of each kind (and of untagged text), evaluated through the constraints once, for
+    /// renderers that style spans directly without an `AttributedString` (the CLI's stream path).
+    public func styleTable(for kinds: [PatternKind] = PatternKind.builtIn) -> PatternStyleTable {
+        var table = PatternStyleTable(styles: [:])
+        for kind in kinds {
+            var container = AttributeContainer()
+            container[TextPatternAttribute.self] = kind
+            for constraint in constraints {
+                constraint.constrainInPlace(&container)
+            }
+            table.styles[kind] = PatternStyle(
+                color: container[ForegroundColorAttribute.self],
+                underline: container[UnderlineStyleAttribute.self] != nil)
+        }
+        return table
+    }
+}
+
+extension ValueConstraint {
+    /// Writes this constraint's key into `container` (and nothing else).
+    func constrainInPlace(_ container: inout AttributeContainer) {
+        container[Key.self] = constrainedValue(for: container)
+    }
+}

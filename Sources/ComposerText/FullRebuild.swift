@@ -1,0 +1,77 @@
+import Foundation
+import PatternDetection
+
+/// The published workaround, implemented faithfully and efficiently: on every edit, take the plain
+/// text out, scan all of it, build a fresh `AttributedString` with every span tagged and styled, and
+/// replace the whole string. The selection is carried over by its UTF-8 offsets (the text is the
+/// same, so the offsets still mean the same place).
+///
+/// What it costs and breaks, by design: O(document) per keystroke (extracting, scanning and
+/// building the whole string), and every attribute that is not a tag or a constraint's output —
+/// the user's bold or italic, links, any other formatting — is dropped, as are the editor's runs.
+///
+/// - Complexity: O(n + spans) per edit for a text of n bytes.
+public struct FullRebuild: HighlightingStrategy {
+    public let name = "full-rebuild"
+    public let rules: any RuleSet
+    public var definition: FormattingDefinition
+    private let scratch = MatchScratch()
+
+    public init(rules: any RuleSet, definition: FormattingDefinition = .standard) {
+        self.rules = rules
+        self.definition = definition
+    }
+
+    public mutating func load(_ text: inout AttributedString) throws(PatternError) {
+        text = try rebuilt(from: text)
+    }
+
+    public mutating func textDidChange(
+        _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
+    ) throws(PatternError) {
+        let selectionOffsets = text.utf8Offsets(selection)
+        text = try rebuilt(from: text)
+        selection = text.utf8Range(selectionOffsets)
+    }
+
+    /// A fresh string with the same characters, every span tagged, constraints applied.
+    public func rebuilt(from text: AttributedString) throws(PatternError) -> AttributedString {
+        // `String(text.characters[...])` takes the fast path; `String(text.characters)` is ~500×
+        // slower on Linux.
+        let plain = String(text.characters[...])
+        let spans = try withUTF8Bytes(of: plain) { bytes throws(PatternError) in
+            try rules.spans(in: bytes, scratch: scratch)
+        }
+        return Self.styledString(plain, spans: spans, definition: definition)
+    }
+
+    /// Builds `plain` as an `AttributedString` whose spans carry their tag and the definition's
+    /// styles, segment by segment (one run per gap and per span: no run-by-run restyling pass).
+    static func styledString(_ plain: String, spans: [Span], definition: FormattingDefinition) -> AttributedString {
+        var containers: [PatternKind?: AttributeContainer] = [:]
+        func container(for kind: PatternKind?) -> AttributeContainer {
+            if let cached = containers[kind] { return cached }
+            var attributes = AttributeContainer()
+            attributes[TextPatternAttribute.self] = kind
+            for constraint in definition.constraints { constraint.constrainInPlace(&attributes) }
+            containers[kind] = attributes
+            return attributes
+        }
+        let utf8 = plain.utf8
+        var result = AttributedString()
+        var position = utf8.startIndex
+        var offset = 0
+        func append(upTo end: Int, kind: PatternKind?) {
+            let endIndex = utf8.index(position, offsetBy: end - offset)
+            result.append(AttributedString(String(plain[position..<endIndex]), attributes: container(for: kind)))
+            position = endIndex
+            offset = end
+        }
+        for span in spans where span.utf8Range.lowerBound >= offset {
+            if span.utf8Range.lowerBound > offset { append(upTo: span.utf8Range.lowerBound, kind: nil) }
+            append(upTo: span.utf8Range.upperBound, kind: span.kind)
+        }
+        if offset < utf8.count { append(upTo: utf8.count, kind: nil) }
+        return result
+    }
+}

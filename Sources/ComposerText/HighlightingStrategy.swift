@@ -1,0 +1,27 @@
+import Foundation
+import PatternDetection
+
+/// How a composer keeps its `AttributedString`'s tags and styles up to date as the user types.
+///
+/// The editor applies each edit first (inserting, deleting, replacing text — with its own run
+/// fragmentation and typing attributes); the strategy then runs once per edit. Two implementations
+/// share this protocol so they can be compared on the same keystrokes: ``FullRebuild`` (the
+/// published workaround) and ``LocalizedTransform``.
+public protocol HighlightingStrategy {
+    /// A short name for reports: `full-rebuild`, `localized`.
+    var name: String { get }
+
+    /// Tags and styles all of `text` (a document being opened). Other attributes are kept.
+    mutating func load(_ text: inout AttributedString) throws(PatternError)
+
+    /// Brings tags and styles up to date after the editor applied `edit` to `text`.
+    ///
+    /// - Parameters:
+    ///   - edit: the editor's change, in UTF-8 offsets (`start`, `oldEnd` before the edit,
+    ///     `newEnd` after it).
+    ///   - selection: where the editor put the selection; on return it designates the same UTF-8
+    ///     offsets in the updated text.
+    mutating func textDidChange(
+        _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
+    ) throws(PatternError)
+}

@@ -1,0 +1,45 @@
+extension BlueskyFacet {
+    /// The facets for `spans` found in `text` by `rules`: one facet per span of a built-in kind,
+    /// in the spans' order; spans of custom kinds have no facet feature and are skipped.
+    ///
+    /// The feature carries `rules.value(of:in:)`: a mention's handle (`did`, to be resolved by the
+    /// caller), a link's URI, a tag without its sign, a cashtag's `$TICKER` (as a `#tag`).
+    /// Spans a rule set dropped as overlapping (``BlueskyRules`` keeps the earliest of overlapping
+    /// reference facets, as the Bluesky app renders them) get no facet.
+    ///
+    /// - Complexity: O(total span length).
+    public static func facets(
+        for spans: [Span], in text: UnsafeBufferPointer<UInt8>, rules: any RuleSet
+    ) -> [BlueskyFacet] {
+        spans.compactMap { span in
+            let value = rules.value(of: span, in: text)
+            let feature: Feature
+            switch span.kind {
+            case .mention: feature = .mention(Mention(did: value))
+            case .url: feature = .link(Link(uri: value))
+            case .hashtag, .cashtag: feature = .tag(Tag(tag: value))
+            default: return nil
+            }
+            return BlueskyFacet(index: ByteSlice(span.utf8Range), features: [feature])
+        }
+    }
+
+    /// ``facets(for:in:rules:)`` for spans found in a `String`.
+    public static func facets(for spans: [Span], in text: String, rules: any RuleSet) -> [BlueskyFacet] {
+        withUTF8Bytes(of: text) { facets(for: spans, in: $0, rules: rules) }
+    }
+
+    /// Detects the spans of `text` with `rules` (``BlueskyRules/shared`` by default) and returns
+    /// their facets: what `detectFacetsWithoutResolution` attaches to a post, less the facets the
+    /// app would not render because they start inside an earlier one.
+    ///
+    /// - Throws: ``PatternError`` when PCRE2 fails (never for "no match").
+    public static func facets(
+        in text: String, rules: any RuleSet = BlueskyRules.shared
+    ) throws(PatternError) -> [BlueskyFacet] {
+        let scratch = MatchScratch()
+        return try withUTF8Bytes(of: text) { bytes throws(PatternError) in
+            facets(for: try rules.spans(in: bytes, scratch: scratch), in: bytes, rules: rules)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// A text's UTF-8 bytes in a gap buffer: replacing bytes where the previous replacement happened is
+/// O(k) amortised for k bytes, wherever that is in the text (a plain array moves the whole tail on
+/// every edit in the middle).
+///
+/// Invariant: the bytes are well-formed UTF-8 (they start from a `String` and only `String`s are
+/// inserted, on scalar boundaries).
+///
+/// - Complexity: ``replace(_:with:)`` O(k + d) for k inserted bytes and a gap moved by d bytes;
+///   reading a byte or scalar O(1); ``copyUTF8(_:into:)`` O(copied).
+struct UTF8GapBuffer: UTF8TextSource {
+    private var buffer: GapBuffer<UInt8>
+
+    init(_ text: String) {
+        buffer = GapBuffer(text.utf8, filler: 0, extraCapacity: max(64, text.utf8.count / 8))
+    }
+
+    var utf8Count: Int { buffer.count }
+
+    /// See ``GapBuffer/storageAddress``.
+    var storageAddress: UnsafeRawPointer? { buffer.storageAddress }
+
+    @inline(__always)
+    func byte(at offset: Int) -> UInt8 { buffer[offset] }
+
+    func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
+        UTF8Decoding.scalar(startingAt: utf8Offset, count: buffer.count) { buffer[$0] }
+    }
+
+    func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
+        UTF8Decoding.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
+    }
+
+    func isScalarBoundary(_ utf8Offset: Int) -> Bool {
+        precondition(utf8Offset >= 0 && utf8Offset <= buffer.count, "offset \(utf8Offset) outside 0...\(buffer.count)")
+        return utf8Offset == buffer.count || !UTF8Decoding.isContinuation(buffer[utf8Offset])
+    }
+
+    func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= buffer.count, "range outside the text")
+        precondition(destination.count >= utf8Range.count, "destination too small")
+        let gapStart = buffer.gapStart, gapCount = buffer.gapCount
+        buffer.storage.withUnsafeBufferPointer { storage in
+            var written = 0
+            // The part before the gap, then the part after it.
+            let front = utf8Range.clamped(to: 0..<gapStart)
+            if !front.isEmpty {
+                (destination.baseAddress!).update(from: storage.baseAddress! + front.lowerBound, count: front.count)
+                written = front.count
+            }
+            let back = utf8Range.clamped(to: gapStart..<Int.max)
+            if !back.isEmpty {
+                (destination.baseAddress! + written).update(
+                    from: storage.baseAddress! + back.lowerBound + gapCount, count: back.count)
+            }
+        }
+    }
+
+    /// Replaces the bytes of `utf8Range` with those of `replacement`.
+    /// - Precondition: `utf8Range` lies within the text on scalar boundaries.
+    mutating func replace(_ utf8Range: Range<Int>, with replacement: some Collection<UInt8>) {
+        precondition(isValidRange(utf8Range), "\(utf8Range) is outside the text or splits a scalar")
+        buffer.moveGap(to: utf8Range.lowerBound)
+        buffer.removeAfterGap(utf8Range.count)
+        buffer.insertAtGap(contentsOf: replacement)
+    }
+
+    /// Whether `utf8Range` lies within the text with both ends on scalar boundaries.
+    func isValidRange(_ utf8Range: Range<Int>) -> Bool {
+        utf8Range.lowerBound >= 0 && utf8Range.upperBound <= buffer.count
+            && isScalarBoundary(utf8Range.lowerBound) && isScalarBoundary(utf8Range.upperBound)
+    }
+
+    /// The whole text. O(n).
+    var string: String {
+        buffer.storage.withUnsafeBufferPointer { storage in
+            if buffer.countAfterGap == 0 {
+                return String(decoding: UnsafeBufferPointer(rebasing: storage[0..<buffer.gapStart]), as: UTF8.self)
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(buffer.count)
+            bytes.append(contentsOf: storage[0..<buffer.gapStart])
+            bytes.append(contentsOf: storage[buffer.gapEnd...])
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Runs `body` on the text as one contiguous buffer, moving the gap to the end first (O(n) when
+    /// it is elsewhere, free when it is already there).
+    mutating func withContiguousUTF8<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        buffer.moveGap(to: buffer.count)
+        let count = buffer.count
+        return try buffer.storage.withUnsafeBufferPointer { storage throws(Failure) in
+            try body(UnsafeBufferPointer(rebasing: storage[0..<count]))
+        }
+    }
+}

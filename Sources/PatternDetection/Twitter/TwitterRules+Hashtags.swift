@@ -1,0 +1,71 @@
+/// twitter-text's hashtag expression and post-filter, scanned in Swift.
+///
+/// `validHashtag` (flags `gi`) is: a boundary (the text start, U+FE0E, U+FE0F, or any character
+/// that is neither a hashtag character nor `&`, consumed), `#` or `＃` not followed by U+FE0F or
+/// U+20E3, then `alnum* alpha alnum*`, which with greedy backtracking is the whole run of hashtag
+/// characters after the sign when that run holds a letter. A match followed by a hash sign or
+/// `://` is dropped but still consumes its text, so a later boundary must lie at or after its end.
+/// - Complexity: O(n): every character is read at most twice (once while looking for a sign,
+///   once in a tag's run), and a run is never rescanned because the next sign lies beyond it.
+extension TwitterRules {
+    func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, scratch: MatchScratch) throws(PatternError)
+        -> [Span]
+    {
+        let letters = TwitterCharacterClasses.hashtagLetters
+        let characters = TwitterCharacterClasses.hashtagLettersAndDigits
+        var found: [Span] = []
+        var consumedEnd = scan.lowerBound
+        var position = scan.lowerBound
+        while position < scan.upperBound {
+            let byte = text[position]
+            let signLength: Int
+            if byte == UInt8(ascii: "#") {
+                signLength = 1
+            } else if byte == 0xEF, position + 2 < text.count, text[position + 1] == 0xBC, text[position + 2] == 0x83 {
+                signLength = 3
+            } else {
+                position += 1
+                continue
+            }
+            let sign = position
+            position += signLength
+            guard sign == 0 || Self.isHashtagBoundary(text, before: sign, notBefore: consumedEnd) else { continue }
+            if position < text.count {
+                let (next, _) = text.twitterScalar(at: position)
+                if next == 0xFE0F || next == 0x20E3 { continue }
+            }
+            var end = position
+            var hasLetter = false
+            while end < text.count {
+                let (scalar, length) = text.twitterScalar(at: end)
+                guard characters.contains(scalar) else { break }
+                if !hasLetter, letters.contains(scalar) { hasLetter = true }
+                end += length
+            }
+            guard hasLetter else { continue }
+            consumedEnd = end
+            position = end
+            if !Self.endsHashtag(text, at: end) {
+                found.append(Span(kind: .hashtag, utf8Range: sign..<end))
+            }
+        }
+        return found
+    }
+
+    /// The boundary before the sign at `sign` (> 0): a character at or after `notBefore` that is
+    /// U+FE0E, U+FE0F, or neither a hashtag character nor `&`.
+    static func isHashtagBoundary(_ text: UnsafeBufferPointer<UInt8>, before sign: Int, notBefore: Int) -> Bool {
+        let start = text.twitterScalarStart(before: sign)
+        guard start >= notBefore else { return false }
+        let (scalar, _) = text.twitterScalar(at: start)
+        if scalar == 0xFE0E || scalar == 0xFE0F { return true }
+        return scalar != 0x26 && !TwitterCharacterClasses.hashtagLettersAndDigits.contains(scalar)
+    }
+
+    /// `endHashtagMatch`: a hash sign or `://` right after a hashtag.
+    static func endsHashtag(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position < text.count else { return false }
+        let (scalar, _) = text.twitterScalar(at: position)
+        return scalar == 0x23 || scalar == 0xFF03 || startsWithSchemeSeparator(text, at: position)
+    }
+}

@@ -1,0 +1,104 @@
+/// twitter-text 3.1.0 (the JavaScript implementation), as the `twitter` rule set: what X and
+/// Mastodon-style composers link once a post is published.
+///
+/// Spans are those of the reference's `extractEntitiesWithIndices` with its defaults: URLs (also
+/// scheme-less ones), mentions and list mentions, hashtags and cashtags, sorted by start, and where
+/// two overlap the one that starts first stays (URLs first on a tie, which the four kinds' distinct
+/// first characters make impossible anyway). Each kind is also available alone, exactly as the
+/// reference's single extractors report it (``urlSpans(in:)``, ``mentionSpans(in:scratch:)``,
+/// ``hashtagSpans(in:checkingURLOverlap:scratch:)``, ``cashtagSpans(in:scratch:)``,
+/// ``replySpan(in:)``).
+///
+/// ## Values
+/// ``value(of:in:)`` gives what the reference's entity carries: for a mention the screen name
+/// without the at sign, followed by `/slug` for a list mention (`@user/list` → `user/list`); for
+/// a hashtag the tag without `#`/`＃`; for a cashtag the ticker without `$`, as written; for a URL
+/// the URL text as it appears (scheme-less URLs stay scheme-less).
+///
+/// ## Linear time
+/// Mentions and cashtags are PCRE2 expressions with bounded repetitions, so each search is linear in
+/// what it reads. Hashtags are scanned in Swift (their letter classes have hundreds of ranges, which
+/// PCRE2 tests range by range), one pass from each hash sign to the end of its tag. URLs are scanned
+/// in Swift by ``TwitterURLScanner``, which reproduces the reference's backtracking result without
+/// its quadratic domain search (see there).
+///
+/// ## Locality
+/// Separators are twitter-text's own whitespace (`spacesGroup`). No entity contains one. Before an
+/// entity the expressions read (and consume) one preceding character, or `RT:` and the character
+/// before it for mentions; after it they read at most three characters (`://`). Only the first of
+/// those preceding characters can be a separator and none of the following ones can lie past one,
+/// so a match never spans a separator: a match in one word never consumes (in the `lastIndex`
+/// sense) text another word's match needs, and overlap removal only ever compares entities of one
+/// word. Scanning from the separator before a window is therefore the same as the reference's scan
+/// arriving there, which is what ``spans(in:startingIn:scratch:)`` does.
+public struct TwitterRules: RuleSet {
+    public let name = "twitter"
+    public let kinds: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
+
+    let mentionPattern: CompiledPattern
+    let cashtagPattern: CompiledPattern
+    let tlds: TwitterTLDMatcher
+
+    /// Compiled once per process.
+    public static let shared: TwitterRules = {
+        do { return try TwitterRules() } catch { fatalError("twitter expressions must compile: \(error)") }
+    }()
+
+    public init() throws(PatternError) {
+        mentionPattern = try CompiledPattern(Self.mentionExpression)
+        cashtagPattern = try CompiledPattern(Self.cashtagExpression)
+        tlds = TwitterTLDMatcher(orderedTLDs: TwitterTLDs.generic + TwitterTLDs.country)
+    }
+
+    /// twitter-text's generic top-level domains, in the order its URL expression tries them.
+    public static var genericTopLevelDomains: [String] { TwitterTLDs.generic }
+    /// twitter-text's country-code top-level domains, in the order its URL expression tries them.
+    public static var countryTopLevelDomains: [String] { TwitterTLDs.country }
+
+    public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        TwitterCharacterClasses.isSpace(scalar.value)
+    }
+
+    public func spans(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
+    ) throws(PatternError) -> [Span] {
+        let scan = scanRange(window, in: text)
+        var entities = urls(in: text, scan: scan)
+        entities += try mentions(in: text, scan: scan, scratch: scratch)
+        entities += try hashtags(in: text, scan: scan, scratch: scratch)
+        entities += try cashtags(in: text, scan: scan, scratch: scratch)
+        entities.removeAll { !window.contains($0.utf8Range.lowerBound) }
+        return Self.removingOverlaps(entities)
+    }
+
+    public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
+        var start = span.utf8Range.lowerBound
+        if span.kind != .url, start < span.utf8Range.upperBound {
+            start += text.twitterScalar(at: start).length
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<span.utf8Range.upperBound]), as: UTF8.self)
+    }
+
+    /// Where the reference's scans must start for `window`: at the separator before it, which the
+    /// preceding-character rules may consume, or at 0.
+    func scanRange(_ window: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = window.lowerBound == 0 ? 0 : text.twitterScalarStart(before: window.lowerBound)
+        return start..<window.upperBound
+    }
+
+    /// `removeOverlappingEntities`: sorted by start, each entity that starts before the previous
+    /// kept one ends is dropped.
+    static func removingOverlaps(_ entities: [Span]) -> [Span] {
+        let order: [PatternKind: Int] = [.url: 0, .mention: 1, .hashtag: 2, .cashtag: 3]
+        let sorted = entities.sorted {
+            $0.utf8Range.lowerBound != $1.utf8Range.lowerBound
+                ? $0.utf8Range.lowerBound < $1.utf8Range.lowerBound : order[$0.kind, default: 4] < order[$1.kind, default: 4]
+        }
+        var kept: [Span] = []
+        for entity in sorted {
+            if let previous = kept.last, previous.utf8Range.upperBound > entity.utf8Range.lowerBound { continue }
+            kept.append(entity)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,104 @@
+/// The reference's checks on each URL match, and what it reports for the ones that pass.
+extension TwitterURLScanner {
+    static let maximumURLLength = 4096
+    static let maximumTcoSlugLength = 40
+    static let maximumLabelLength = 63
+
+    /// Applies `isValidUrl`, the scheme-less rules and the `t.co` rule to `candidate`, appending the
+    /// reported ranges to `found`.
+    func accept(_ candidate: Candidate, into found: inout [Range<Int>]) {
+        let textStart = candidate.isPhantom ? candidate.urlStart + 4 : candidate.urlStart
+        let urlLength = (candidate.isPhantom ? 1 : 0) + text.twitterUTF16Count(textStart..<candidate.matchEnd)
+        let protocolLength = candidate.protocolLength > 0 ? candidate.protocolLength : "https://".utf8.count
+        guard hasValidLabels(candidate), protocolLength + urlLength <= Self.maximumURLLength else { return }
+
+        guard candidate.protocolLength == 0 else {
+            if let end = tcoEnd(candidate) {
+                guard end >= 0 else { return }
+                found.append(candidate.urlStart..<end)
+            } else {
+                found.append(candidate.urlStart..<candidate.matchEnd)
+            }
+            return
+        }
+        if let preceding = candidate.preceding, [0x2D, 0x5F, 0x2E, 0x2F].contains(preceding) { return }
+        let domainText = (candidate.isPhantom ? candidate.urlStart + 4 : candidate.domain.lowerBound)
+            ..< candidate.domain.upperBound
+        var matches = TwitterASCIIDomains.matches(in: text, domain: domainText, tlds: tlds)
+        guard let last = matches.popLast() else { return }
+        found.append(contentsOf: matches)
+        found.append(candidate.hasPath ? last.lowerBound..<candidate.matchEnd : last)
+    }
+
+    /// punycode.js-based `idna.toAscii`: a domain starting with `xn--` must contain an ASCII domain,
+    /// and every label must convert to 1…63 characters.
+    private func hasValidLabels(_ candidate: Candidate) -> Bool {
+        let domain = candidate.domain
+        if !candidate.isPhantom, domain.count >= 4, text[domain.lowerBound] == UInt8(ascii: "x"),
+            text[domain.lowerBound + 1] == UInt8(ascii: "n"), text[domain.lowerBound + 2] == UInt8(ascii: "-"),
+            text[domain.lowerBound + 3] == UInt8(ascii: "-"),
+            TwitterASCIIDomains.matches(in: text, domain: domain, tlds: tlds, firstOnly: true).isEmpty
+        {
+            return false
+        }
+        var labelStart = domain.lowerBound
+        var isFirst = true
+        while labelStart <= domain.upperBound {
+            var labelEnd = labelStart
+            var plainASCII = true
+            var codePointCount = 0
+            while labelEnd < domain.upperBound, text[labelEnd] != UInt8(ascii: ".") {
+                let byte = text[labelEnd]
+                if byte & 0xC0 != 0x80 { codePointCount += 1 }
+                if byte < 0x20 || byte > 0x7E { plainASCII = false }
+                labelEnd += 1
+            }
+            let phantom = isFirst && candidate.isPhantom
+            if plainASCII && !phantom {
+                guard (1...Self.maximumLabelLength).contains(labelEnd - labelStart) else { return false }
+            } else {
+                guard codePointCount <= Self.maximumLabelLength else { return false }
+                var codePoints: [UInt32] = []
+                var position = labelStart
+                if phantom {
+                    let astral = text.twitterScalar(at: position).value
+                    codePoints.append(0xDC00 | ((astral - 0x10000) & 0x3FF))
+                    position += 4
+                }
+                while position < labelEnd {
+                    let (scalar, length) = text.twitterScalar(at: position)
+                    codePoints.append(scalar)
+                    position += length
+                }
+                guard (1...Self.maximumLabelLength).contains(Punycode.asciiLength(ofLabel: codePoints)) else {
+                    return false
+                }
+            }
+            isFirst = false
+            labelStart = labelEnd + 1
+        }
+        return true
+    }
+
+    /// For a URL with a scheme: nil when it is not a `t.co` link; -1 when its slug is too long (the
+    /// reference drops it); else the end of `https?://t.co/slug` plus an optional query.
+    private func tcoEnd(_ candidate: Candidate) -> Int? {
+        let host = candidate.urlStart + candidate.protocolLength
+        let end = candidate.matchEnd
+        guard end - host > 5, text[host] | 0x20 == UInt8(ascii: "t"), text[host + 1] == UInt8(ascii: "."),
+            text[host + 2] | 0x20 == UInt8(ascii: "c"), text[host + 3] | 0x20 == UInt8(ascii: "o"),
+            text[host + 4] == UInt8(ascii: "/")
+        else { return nil }
+        var slugEnd = host + 5
+        while slugEnd < end, TwitterCharacterClasses.isASCIIAlphanumeric(text[slugEnd]) { slugEnd += 1 }
+        let slugLength = slugEnd - (host + 5)
+        guard slugLength > 0 else { return nil }
+        guard slugLength <= Self.maximumTcoSlugLength else { return -1 }
+        if slugEnd < end, text[slugEnd] == UInt8(ascii: "?"),
+            let queryEnd = TwitterURLPath.queryEnd(in: text, after: slugEnd + 1, bound: end)
+        {
+            return queryEnd
+        }
+        return slugEnd
+    }
+}

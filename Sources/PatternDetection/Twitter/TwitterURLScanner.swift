@@ -1,0 +1,142 @@
+/// twitter-text 3.1.0's `extractUrlsWithIndices`, reproduced in linear time.
+///
+/// The reference runs one global expression, `(preceding)((https?://)?(domain)(:port)?(/path)?(?query)?)`
+/// with flags `gi`, over the text's UTF-16 code units, and post-filters every match; a rejected
+/// match still consumes its text (`lastIndex` moves past it). This scanner walks the same start
+/// positions in the same order and consumes the same text:
+/// - at each position whose character may precede a URL it tries a URL right after it, and at
+///   offset 0 (the `^` alternative) a URL at the very start;
+/// - an astral character is two code units to the reference: after its high surrogate the URL
+///   would start at the low surrogate, which is a valid domain character; that "phantom" start is
+///   tried first, then the start after the whole character.
+///
+/// Why no input makes it superlinear: every attempt is O(1) except the domain search, which is an
+/// O(1) lookup into a ``TwitterDomainRun`` built once per run of label characters and dots, and
+/// the port/path/query/validation work, which happens only for a match and reads only the text the
+/// match consumes. Label lengths are checked by punycode only for labels of at most 63 code
+/// points; the TLD step is a bounded trie walk. So each byte is read a constant number of times.
+struct TwitterURLScanner {
+    let text: UnsafeBufferPointer<UInt8>
+    let tlds: TwitterTLDMatcher
+    /// The runs analysed most recently (two: a scheme jumps ahead, and the scan comes back once).
+    private var runs: [TwitterDomainRun] = []
+    /// A first label that no dot follows, so no domain starts inside it (checked once, not per start).
+    private var deadLabels = 0..<0
+
+    init(text: UnsafeBufferPointer<UInt8>, tlds: TwitterTLDMatcher) {
+        self.text = text
+        self.tlds = tlds
+    }
+
+    /// One match of the URL expression, before the reference's post-filters.
+    struct Candidate {
+        /// Where the URL text starts (for a phantom start: the astral character's offset).
+        var urlStart: Int
+        var isPhantom: Bool
+        var protocolLength: Int
+        var domain: Range<Int>
+        var hasPath: Bool
+        var matchEnd: Int
+        /// The preceding character when it is one the reference can test (nil for `^` and
+        /// surrogates).
+        var preceding: UInt32?
+    }
+
+    /// The URLs whose matches start (with their preceding character) in `start..<limit`.
+    ///
+    /// `start` must be 0 or a position where the reference's scan would be in a fresh state (just
+    /// before a separator, which no match crosses); results are entity ranges, some of which may
+    /// start at or after `limit` when their preceding character is the last one before it.
+    mutating func urls(from start: Int, before limit: Int) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var position = start
+        while position < limit {
+            let (scalar, length) = text.twitterScalar(at: position)
+            var candidate: Candidate?
+            if scalar >= 0x10000 {
+                candidate = phantomCandidate(at: position)
+                if candidate == nil { candidate = self.candidate(at: position + length, preceding: nil) }
+            } else {
+                if TwitterCharacterClasses.isURLPreceding(scalar) {
+                    candidate = self.candidate(at: position + length, preceding: scalar)
+                }
+                if candidate == nil, position == 0 { candidate = self.candidate(at: 0, preceding: nil) }
+            }
+            if let candidate {
+                accept(candidate, into: &found)
+                position = candidate.matchEnd
+            } else {
+                position += length
+            }
+        }
+        return found
+    }
+
+    /// The URL expression at `start` (after the preceding character).
+    private mutating func candidate(at start: Int, preceding: UInt32?) -> Candidate? {
+        guard start < text.count else { return nil }
+        let protocolLength = Self.protocolLength(in: text, at: start)
+        let domainStart = start + protocolLength
+        guard domainStart < text.count,
+            TwitterCharacterClasses.isDomainCharacter(text.twitterScalar(at: domainStart).value),
+            let domainEnd = domainEnd(labelStart: domainStart, restStart: domainStart)
+        else { return nil }
+        return finish(
+            Candidate(
+                urlStart: start, isPhantom: false, protocolLength: protocolLength, domain: domainStart..<domainEnd,
+                hasPath: false, matchEnd: domainEnd, preceding: preceding))
+    }
+
+    /// The URL expression at the low surrogate of the astral character at `position`.
+    private mutating func phantomCandidate(at position: Int) -> Candidate? {
+        guard let domainEnd = domainEnd(labelStart: position, restStart: position + 4) else { return nil }
+        return finish(
+            Candidate(
+                urlStart: position, isPhantom: true, protocolLength: 0, domain: position..<domainEnd,
+                hasPath: false, matchEnd: domainEnd, preceding: nil))
+    }
+
+    private mutating func domainEnd(labelStart: Int, restStart: Int) -> Int? {
+        if deadLabels.contains(labelStart) { return nil }
+        if let index = runs.firstIndex(where: { $0.covers(labelStart) }) {
+            return runs[index].domainEnd(labelStart: labelStart, restStart: restStart)
+        }
+        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart) {
+            deadLabels = labelStart..<deadEnd
+            return nil
+        }
+        runs.insert(TwitterDomainRun(text: text, from: labelStart, tlds: tlds), at: 0)
+        if runs.count > 2 { runs.removeLast() }
+        return runs[0].domainEnd(labelStart: labelStart, restStart: restStart)
+    }
+
+    /// Port, path and query after the domain.
+    private func finish(_ candidate: Candidate) -> Candidate {
+        var result = candidate
+        var end = TwitterURLPath.portEnd(in: text, at: candidate.domain.upperBound)
+        if text.twitterByte(at: end) == UInt8(ascii: "/"), end < text.count {
+            result.hasPath = true
+            end = TwitterURLPath.pathEnd(in: text, after: end + 1)
+        }
+        if text.twitterByte(at: end) == UInt8(ascii: "?"), end < text.count,
+            let queryEnd = TwitterURLPath.queryEnd(in: text, after: end + 1, bound: text.count)
+        {
+            end = queryEnd
+        }
+        result.matchEnd = end
+        return result
+    }
+
+    /// 7 for `http://`, 8 for `https://` (any case), else 0.
+    static func protocolLength(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        guard text.count - start >= 7, text[start] | 0x20 == UInt8(ascii: "h"), text[start + 1] | 0x20 == UInt8(ascii: "t"),
+            text[start + 2] | 0x20 == UInt8(ascii: "t"), text[start + 3] | 0x20 == UInt8(ascii: "p")
+        else { return 0 }
+        var position = start + 4
+        if text[position] | 0x20 == UInt8(ascii: "s") { position += 1 }
+        guard text.twitterByte(at: position) == UInt8(ascii: ":"), text.twitterByte(at: position + 1) == UInt8(ascii: "/"),
+            text.twitterByte(at: position + 2) == UInt8(ascii: "/"), position + 2 < text.count
+        else { return 0 }
+        return position + 3 - start
+    }
+}

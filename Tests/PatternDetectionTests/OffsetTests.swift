@@ -1,0 +1,96 @@
+import Testing
+@testable import PatternDetection
+
+/// UTF-8 ↔ UTF-16 ↔ scalar offsets, checked against Swift's own string views.
+@Suite("Offsets")
+struct OffsetTests {
+    @Test func astralCharactersCountTwiceInUTF16() {
+        let text = "a😀b𝄞c"
+        // bytes: a=0, 😀=1..<5, b=5, 𝄞=6..<10, c=10
+        #expect(TextOffsets.utf16Offsets([0, 1, 5, 6, 10, 11], in: text) == [0, 1, 3, 4, 6, 7])
+        #expect(TextOffsets.scalarOffsets([0, 1, 5, 6, 10, 11], in: text) == [0, 1, 2, 3, 4, 5])
+    }
+
+    @Test func spanRangesInEveryUnit() {
+        let text = "👨‍👩‍👧 @bob.test"
+        let start = text.utf8.count - 9
+        let span = Span(kind: .mention, utf8Range: start..<text.utf8.count)
+        #expect(span.text(in: text) == "@bob.test")
+        // The family is 5 scalars (3 people, 2 ZWJ), 8 UTF-16 units, 18 bytes.
+        #expect(span.utf16Range(in: text) == 9..<18)
+        #expect(span.scalarRange(in: text) == 6..<15)
+    }
+
+    @Test func unsortedOffsetsKeepTheirOrder() {
+        #expect(TextOffsets.utf16Offsets([5, 0, 1], in: "a😀b") == [3, 0, 1])
+    }
+
+    @Test func agreesWithSwiftStringViewsOnRandomText() {
+        var generator = SplitMix64(seed: 42)
+        let pieces = ["a", "é", "e\u{301}", "東", "😀", "👨‍👩‍👧", "\u{200D}", " ", "𝄞", "\u{FEFF}", "ß"]
+        for _ in 0..<200 {
+            let text = (0..<Int(generator.next() % 20)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            var utf8Offsets: [Int] = []
+            var expectedUTF16: [Int] = []
+            var expectedScalars: [Int] = []
+            var scalarCount = 0
+            for index in text.unicodeScalars.indices {
+                utf8Offsets.append(text.utf8.distance(from: text.startIndex, to: index))
+                expectedUTF16.append(text.utf16.distance(from: text.startIndex, to: index))
+                expectedScalars.append(scalarCount)
+                scalarCount += 1
+            }
+            utf8Offsets.append(text.utf8.count)
+            expectedUTF16.append(text.utf16.count)
+            expectedScalars.append(scalarCount)
+            #expect(TextOffsets.utf16Offsets(utf8Offsets, in: text) == expectedUTF16, "\(text.debugDescription)")
+            #expect(TextOffsets.scalarOffsets(utf8Offsets, in: text) == expectedScalars, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func illFormedBytesCountAsOneReplacementEach() {
+        // "a" 0xFF "b" 0xE2 0x82 (truncated €) "c": each ill-formed part decodes to one U+FFFD.
+        let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82, 0x63]
+        let converted = bytes.withUnsafeBufferPointer { TextOffsets.convert([0, 1, 2, 3, 5, 6], in: $0) }
+        #expect(converted.map(\.scalars) == [0, 1, 2, 3, 4, 5])
+        // The truncated sequence is one maximal ill-formed subsequence: Swift repairs it to one U+FFFD.
+        #expect(String(decoding: bytes, as: UTF8.self).unicodeScalars.count == 5)
+    }
+
+    @Test func validRunsFollowUnicodeMaximalSubparts() {
+        let cases: [([UInt8], [Range<Int>])] = [
+            ([], [0..<0]),
+            ([0x61, 0x62], [0..<2]),
+            ([0xC0, 0x80, 0x61], [2..<3]),  // overlong: two separate bad bytes
+            ([0xED, 0xA0, 0x80, 0x61], [3..<4]),  // surrogate
+            ([0xF4, 0x90, 0x80, 0x80], []),  // beyond U+10FFFF
+            ([0x61, 0xE2, 0x82, 0x61, 0xF0, 0x9F, 0x98, 0x80], [0..<1, 3..<8]),
+        ]
+        for (bytes, expected) in cases {
+            let runs = bytes.withUnsafeBufferPointer { UTF8Validation.validRuns(in: $0) }
+            #expect(runs == expected, "\(bytes)")
+            let swiftValid = String(validating: bytes, as: UTF8.self) != nil
+            #expect(bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) } == swiftValid)
+        }
+    }
+
+    @Test func validationAgreesWithSwiftOnRandomBytes() {
+        var generator = SplitMix64(seed: 7)
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90]
+        for _ in 0..<5000 {
+            let bytes = (0..<Int(generator.next() % 8)).map { _ in interesting[Int(generator.next() % UInt64(interesting.count))] }
+            let ours = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+            #expect(ours == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            // Every run is itself valid and the ill-formed parts between runs are repaired to the
+            // same number of U+FFFD as Swift's decoder produces.
+            let runs = bytes.withUnsafeBufferPointer { UTF8Validation.validRuns(in: $0) }
+            for run in runs {
+                #expect(String(validating: bytes[run], as: UTF8.self) != nil)
+            }
+            let total = bytes.withUnsafeBufferPointer { TextOffsets.convert([bytes.count], in: $0) }[0]
+            let repaired = String(decoding: bytes, as: UTF8.self)
+            #expect(total.scalars == repaired.unicodeScalars.count, "\(bytes)")
+            #expect(total.utf16 == repaired.utf16.count, "\(bytes)")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+@testable import PatternDetection
+
+/// The PCRE2 wrapper: compile errors, JIT vs interpreter, empty matches, multi-byte subjects, and
+/// match errors that must surface instead of ending a scan quietly.
+@Suite("PCRE2 scanner")
+struct ScannerTests {
+    func matches(_ pattern: CompiledPattern, _ text: String, scratch: MatchScratch = MatchScratch())
+        throws -> [String]
+    {
+        try withUTF8Bytes(of: text) { bytes throws(PatternError) in
+            try pattern.matches(in: bytes, scratch: scratch).map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+            }
+        }
+    }
+
+    @Test func compileErrorCarriesMessageAndOffset() throws {
+        let error = try #require(throws: PatternError.self) { try CompiledPattern("ab(cd") }
+        #expect(error.stage == .compile)
+        #expect(error.offset == 5)
+        #expect(error.message.contains("missing closing parenthesis"))
+        #expect(error.caretDiagram == "ab(cd\n     ^")
+
+        let quantifier = try #require(throws: PatternError.self) { try CompiledPattern("x{2,1}") }
+        #expect(quantifier.offset == 5)
+        #expect(quantifier.message.contains("out of order"))
+    }
+
+    @Test func caretCountsCharactersNotBytes() throws {
+        let error = try #require(throws: PatternError.self) { try CompiledPattern("é(") }
+        #expect(error.offset == 3)  // bytes
+        #expect(error.caretDiagram == "é(\n  ^")
+    }
+
+    @Test(arguments: [
+        #"#\w+"#, #"@[\w.-]+"#, #"(?i)https?://(?:www\.)?\S+(?:/|\b)"#, #"\b\w"#, #"(?<=\s)\S+"#,
+        #"\p{Han}+"#, #"[#@]\z"#, "x*", #"(?:a|b)+c?"#,
+    ])
+    func jitAndInterpreterAgree(expression: String) throws {
+        let jit = try CompiledPattern(expression)
+        let interpreter = try CompiledPattern(expression, useJIT: false)
+        #expect(jit.isJITCompiled)
+        #expect(!interpreter.isJITCompiled)
+        var generator = SplitMix64(seed: 0x5EED)
+        let alphabet = ["a", "b", "c", "#", "@", " ", ".", "-", "é", "東", "😀", "\u{200D}", "https://", "x", "\n", "\u{3000}"]
+        for _ in 0..<300 {
+            let text = (0..<Int(generator.next() % 24)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            #expect(try matches(jit, text) == matches(interpreter, text), "text: \(text.debugDescription)")
+        }
+    }
+
+    @Test func emptyMatchesAreSkippedAndTheScanAdvancesByWholeScalars() throws {
+        // `x*` matches the empty string everywhere; only the non-empty matches are spans.
+        #expect(try matches(CompiledPattern("x*"), "a😀xé東xx") == ["x", "xx"])
+        // A pattern that can only match empty finds nothing and terminates.
+        #expect(try matches(CompiledPattern(#"\b"#), "héllo 😀 wörld").isEmpty)
+        #expect(try matches(CompiledPattern("(?=é)"), "éééé").isEmpty)
+    }
+
+    @Test func multiByteSubjectsReportByteRanges() throws {
+        let pattern = try CompiledPattern(#"\w+"#)
+        let text = "café 東京 😀 naïve"
+        let ranges = try withUTF8Bytes(of: text) { bytes throws(PatternError) in
+            try pattern.matches(in: bytes, scratch: MatchScratch())
+        }
+        #expect(ranges == [0..<5, 6..<12, 18..<24])
+    }
+
+    @Test func startRangeBoundsWhereMatchesStartButNotTheirContext() throws {
+        let pattern = try CompiledPattern(#"(?<=\s)\w+"#)
+        let text = "one two three four"
+        let found = try withUTF8Bytes(of: text) { bytes throws(PatternError) in
+            // Matches must start in 4..<9 ("two t"); look-behind sees the space before 4.
+            try pattern.matches(in: bytes, startingIn: 4..<9, scratch: MatchScratch())
+        }
+        #expect(found == [4..<7, 8..<13])
+    }
+
+    @Test func matchLimitErrorIsReportedNotSwallowed() throws {
+        // Catastrophic backtracking: the match limit is hit long before the search finishes.
+        let text = String(repeating: "a", count: 40) + "!"
+        for useJIT in [true, false] {
+            let pattern = try CompiledPattern("(a+)+$", useJIT: useJIT)
+            let error = try #require(throws: PatternError.self) {
+                try matches(pattern, text, scratch: MatchScratch(matchLimit: 10_000))
+            }
+            #expect(error.stage == .match)
+            #expect(error.code == -47, "PCRE2_ERROR_MATCHLIMIT")
+            #expect(error.message.contains("match limit"))
+        }
+    }
+
+    @Test func jitStackLimitIsReportedAndTheDefaultStackIsLargeEnough() throws {
+        let pattern = try CompiledPattern(#"(?:(a)|b)*c"#)
+        let text = String(repeating: "ab", count: 100_000) + "c"
+        let error = try #require(throws: PatternError.self) {
+            try matches(pattern, text, scratch: MatchScratch(jitStackBytes: 32 << 10))
+        }
+        #expect(error.code == -46, "PCRE2_ERROR_JIT_STACKLIMIT")
+        let found = try matches(pattern, text)
+        #expect(found.count == 1 && found[0].utf8.count == text.utf8.count)
+    }
+
+    @Test func captureGroupsAreReadableAfterAMatch() throws {
+        let pattern = try CompiledPattern(#"(@)(\w+)(?:\.(\w+))?"#)
+        let scratch = MatchScratch()
+        try withUTF8Bytes(of: "hi @bob.test") { bytes throws(PatternError) in
+            let match = try scratch.firstMatch(of: pattern, in: bytes, from: 0)
+            #expect(match == 3..<12)
+            #expect(scratch.captureRange(1) == 3..<4)
+            #expect(scratch.captureRange(2) == 4..<7)
+            #expect(scratch.captureRange(3) == 8..<12)
+            #expect(try scratch.firstMatch(of: pattern, in: bytes, from: 0, options: .anchored) == nil)
+        }
+    }
+
+    @Test func patternMetadata() throws {
+        let pattern = try CompiledPattern(#"(?<=ab)(c)(d)?"#)
+        #expect(pattern.captureCount == 2)
+        #expect(pattern.maximumLookbehind == 2)
+    }
+}
+
+/// A tiny deterministic generator so randomized tests print reproducible seeds.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,99 @@
+import PatternDetection
+import Testing
+
+/// The locality contract of `RuleSet`, checked the way the incremental tokenizer relies on it: for
+/// random posts, the full scan equals the union of scans of each word given only the slice
+/// `[leading separator, word, trailing separator]` as the subject, with the word as the window.
+@Suite("twitter locality")
+struct TwitterLocalityTests {
+    /// SplitMix64: a small deterministic generator, so failures reproduce.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let words = [
+        "foo", "example", "a", "x", "t", "co", "com", "COM", "jp", "みんな", "рф", "ελ", "भारत", "日本語", "café",
+        "ÉLPAÍS", "user_name", "abc123", "123", "RT", "rt", "www", "bit", "ly", "tv", "xn--ls8h", "ab-cd", "a_b",
+        "ｈａｓｈ", "ශ්‍රී", "پاکستان", "aaaaaaaaaaaaaaaaaaaaaaaa", "org", "T", "CO",
+    ]
+    static let pieces = [
+        ".", ".", "-", "_", "/", ":", "?", "=", "&", "#", "#", "@", "@", "＠", "＃", "$", "$", "(", ")", "!", "'",
+        ",", "~", "%", "+", "\"", "。", "://", "http://", "https://", "t.co/", "RT:", "😀", "✌️", "👨‍👩‍👧",
+        "\u{FE0F}", "\u{20E3}", "\u{0301}", "\u{200D}", "・", "\u{202A}", "\u{2066}", "\u{200E}", "\u{FEFF}",
+        "\u{200B}", "𠀡", "é", "/list",
+    ]
+    static let separators = [" ", " ", " ", "\n", "\u{3000}", "\u{A0}", "\u{2028}", "\u{180E}", "\u{85}", "\t", "\u{2009}"]
+
+    static func randomPost(_ generator: inout SeededGenerator) -> String {
+        var post = ""
+        for _ in 0..<Int.random(in: 1...30, using: &generator) {
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<35: post += words.randomElement(using: &generator)!
+            case 35..<70: post += pieces.randomElement(using: &generator)!
+            case 70..<85: post += separators.randomElement(using: &generator)!
+            default:
+                let tld = (TwitterRules.genericTopLevelDomains + TwitterRules.countryTopLevelDomains)
+                    .randomElement(using: &generator)!
+                post += words.randomElement(using: &generator)! + "." + (Bool.random(using: &generator) ? tld.uppercased() : tld)
+            }
+        }
+        return post
+    }
+
+    @Test("Full scan == union of per-word slice scans; no span holds a separator")
+    func wordSlicesReproduceTheFullScan() throws {
+        let rules = TwitterRules.shared
+        let scratch = MatchScratch()
+        var generator = SeededGenerator(state: 20_261_122)
+        var postsWithSpans = 0
+        for _ in 0..<1500 {
+            let post = Self.randomPost(&generator)
+            let bytes = Array(post.utf8)
+            let full = try bytes.withUnsafeBufferPointer { buffer in try rules.spans(in: buffer, scratch: scratch) }
+            if !full.isEmpty { postsWithSpans += 1 }
+
+            var boundaries: [(offset: Int, isSeparator: Bool, length: Int)] = []
+            var offset = 0
+            for scalar in post.unicodeScalars {
+                let length = String(scalar).utf8.count
+                boundaries.append((offset, rules.isSeparator(scalar), length))
+                offset += length
+            }
+            for span in full {
+                #expect(!boundaries.contains { $0.isSeparator && span.utf8Range.contains($0.offset) }, "\(post.debugDescription)")
+            }
+
+            var union: [Span] = []
+            var index = 0
+            while index < boundaries.count {
+                guard !boundaries[index].isSeparator else {
+                    index += 1
+                    continue
+                }
+                var last = index
+                while last + 1 < boundaries.count, !boundaries[last + 1].isSeparator { last += 1 }
+                let wordStart = boundaries[index].offset
+                let wordEnd = boundaries[last].offset + boundaries[last].length
+                let sliceStart = index > 0 ? boundaries[index - 1].offset : wordStart
+                let sliceEnd = last + 1 < boundaries.count ? wordEnd + boundaries[last + 1].length : wordEnd
+                let slice = Array(bytes[sliceStart..<sliceEnd])
+                let spans = try slice.withUnsafeBufferPointer { buffer in
+                    try rules.spans(in: buffer, startingIn: (wordStart - sliceStart)..<(wordEnd - sliceStart), scratch: scratch)
+                }
+                union += spans.map {
+                    Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + sliceStart..<$0.utf8Range.upperBound + sliceStart)
+                }
+                index = last + 1
+            }
+            #expect(union == full, "\(post.debugDescription)")
+        }
+        #expect(postsWithSpans > 500)
+    }
+}
