@@ -26,25 +26,27 @@ final class Pipeline {
         self.stream = SpanStream(rules: rules, scratch: scratch)
     }
 
-    /// One input as one document. If reading fails midway, what was read is still rendered as a
-    /// complete document before the error is rethrown.
+    /// One input as one document. An input that cannot be opened gets no output at all; if
+    /// reading fails midway, what was read is still rendered as a complete document before the
+    /// error is rethrown.
     func highlightDocument(at path: String) throws {
         let renderer = self.renderer, stream = self.stream
+        let input = try InputSource.OpenInput(path: path)
         if passThrough {
-            try InputSource.forEachBlock(of: path, buffer: &block) { bytes in
+            try input.forEachBlock(buffer: &block) { bytes in
                 renderer.output.write(bytes)
                 renderer.output.endChunk()
             }
             return
         }
-        guard renderer.streams else { return try highlightWholeDocument(at: path) }
+        guard renderer.streams else { return try highlightWholeDocument(input) }
         renderer.beginDocument()
         let emit = { (chunk: StreamChunk) in
             renderer.render(RenderPiece(bytes: chunk.bytes, spans: chunk.spans, value: chunk.value(of:)))
         }
         var readError: Error?
         do {
-            try InputSource.forEachBlock(of: path, buffer: &block) { bytes in try stream.append(bytes, emit: emit) }
+            try input.forEachBlock(buffer: &block) { bytes in try stream.append(bytes, emit: emit) }
         } catch let error as InputSource.ReadError {
             readError = error
         }
@@ -54,9 +56,9 @@ final class Pipeline {
     }
 
     /// One input read whole, then rendered as one piece: O(size) memory.
-    private func highlightWholeDocument(at path: String) throws {
+    private func highlightWholeDocument(_ input: borrowing InputSource.OpenInput) throws {
         var document: [UInt8] = []
-        try InputSource.forEachBlock(of: path, buffer: &block) { document.append(contentsOf: $0) }
+        try input.forEachBlock(buffer: &block) { document.append(contentsOf: $0) }
         let detector = PatternDetector(rules: rules, scratch: scratch)
         let rules = self.rules
         try document.withUnsafeBufferPointer { bytes in
@@ -71,10 +73,11 @@ final class Pipeline {
     /// input ends its last line (the next input starts a new one). If reading fails midway, the
     /// lines read so far are still rendered before the error is rethrown.
     func highlightPosts(at path: String) throws {
+        let input = try InputSource.OpenInput(path: path)
         var pending: [UInt8] = []
         var readError: Error?
         do {
-            try InputSource.forEachBlock(of: path, buffer: &block) { bytes in
+            try input.forEachBlock(buffer: &block) { bytes in
                 var start = 0
                 while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
                     if pending.isEmpty {

@@ -61,11 +61,16 @@ struct CLIErrorTests {
         let good = try temporaryFile(Array("#ok".utf8), name: "good.txt")
         defer { unlink(good) }
         let missing = NSTemporaryDirectory() + "highlight-cli-no-such-file"
-        let result = ChildProcess.highlight(["--rules", "icysky", "--color", "never", missing, good, NSTemporaryDirectory()])
-        #expect(result.status == 1)
-        #expect(result.stdoutText == "#ok")
-        #expect(result.stderrText.contains("highlight: cannot read \(missing): No such file or directory"))
-        #expect(result.stderrText.contains("Is a directory"))
+        for (format, expected) in [("ansi", "#ok"), ("json", #"{"spans":[{"kind":"hashtag","#), ("html", "<span")] {
+            let result = ChildProcess.highlight(
+                ["--rules", "icysky", "--color", "never", "--format", format, missing, good, NSTemporaryDirectory()])
+            #expect(result.status == 1)
+            // Only the readable file produces a document.
+            #expect(result.stdoutText.hasPrefix(expected), "\(format): \(result.stdoutText)")
+            #expect(result.stdoutText.filter { $0 == "\n" }.count == (format == "ansi" ? 0 : 1))
+            #expect(result.stderrText.contains("highlight: cannot read \(missing): No such file or directory"))
+            #expect(result.stderrText.contains("highlight: cannot read \(NSTemporaryDirectory()): Is a directory"))
+        }
     }
 
     @Test func closedPipeEndsQuietly() {

@@ -56,9 +56,13 @@ struct CLIStreamingTests {
         }
     }
 
-    /// JSON offsets of a streamed document are offsets in the whole document.
-    @Test func streamedJSONOffsetsAreWholeDocumentOffsets() throws {
-        let input = PostCorpus.posts(byteCount: 400_000, seed: 12)
+    /// JSON offsets of a streamed document are offsets in the whole document, also when
+    /// ill-formed bytes (one U+FFFD each in UTF-16 and scalars) sit in it.
+    @Test(arguments: [false, true])
+    func streamedJSONOffsetsAreWholeDocumentOffsets(broken: Bool) throws {
+        var random = SeededRandom(seed: 13)
+        let posts = PostCorpus.posts(byteCount: 400_000, seed: 12)
+        let input = broken ? PostCorpus.broken(posts, using: &random) : posts
         let result = ChildProcess.highlight(["--rules", "icysky", "--format", "json"], input: .bytes(input))
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
@@ -110,5 +114,20 @@ struct CLIStreamingTests {
         try input.fileHandleForWriting.close()
         highlight.waitUntilExit()
         #expect(highlight.terminationStatus == 0)
+    }
+
+    /// Span text with quotes, backslashes and controls is escaped exactly as the library's
+    /// `JSONText` escapes it. (U+2028 and U+2029 are separators, so no span holds them.)
+    @Test func jsonEscapesMatchTheLibrary() throws {
+        let text = "x \"a\\b\u{01}\u{08}\u{1F}\u{7F}é\" y"
+        let result = ChildProcess.highlight(
+            ["--rules", "icysky", "--format", "json", "--pattern", #"quoted="[^ ]+""#], input: .bytes(Array(text.utf8)))
+        #expect(result.status == 0)
+        let spanText = String(text.dropFirst(2).dropLast(2))
+        let escaped = JSONText.string(spanText)
+        #expect(result.stdoutText.contains("\"text\":\(escaped),\"value\":\(escaped)"), "\(result.stdoutText)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let spans = try #require(object["spans"] as? [[String: Any]])
+        #expect(spans.first?["text"] as? String == spanText)
     }
 }
