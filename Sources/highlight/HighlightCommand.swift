@@ -86,8 +86,12 @@ struct HighlightCommand: ParsableCommand {
                 printError("highlight: \(error)")
                 pipeline.unreadableInputs += 1
             } catch let error as PatternError {
+                // A match-time failure (match or depth limit: a custom expression that backtracks
+                // catastrophically). Offsets inside a stream are chunk-relative, so name the
+                // expression instead.
                 output.flush()
-                printError("highlight: \(path == "-" ? "standard input" : path): \(error)")
+                printError("highlight: \(path == "-" ? "standard input" : path): \(error.message) "
+                    + "(PCRE2 error \(error.code)) in the expression '\(error.pattern)'")
                 throw ExitCode(1)
             }
         }

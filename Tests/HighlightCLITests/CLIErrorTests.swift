@@ -73,6 +73,14 @@ struct CLIErrorTests {
         }
     }
 
+    @Test func catastrophicCustomExpressionFailsLoudly() {
+        let result = ChildProcess.highlight(
+            ["--rules", "icysky", "--color", "always", "--pattern", #"x=(?:(a|aa)+)+(?!\w)z?\d"#],
+            input: .bytes(Array("ok #a ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 40) + Array(" tail".utf8)))
+        #expect(result.status == 1)
+        #expect(result.stderrText == #"highlight: standard input: match limit exceeded (PCRE2 error -47) in the expression '(?:(a|aa)+)+(?!\w)z?\d'"# + "\n")
+    }
+
     @Test func closedPipeEndsQuietly() {
         let posts = PostCorpus.posts(byteCount: 4 << 20, seed: 4)
         for arguments in [["--color", "always"], ["--format", "json"], ["--format", "html"], ["--color", "never"]] {

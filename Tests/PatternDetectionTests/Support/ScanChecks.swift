@@ -38,10 +38,11 @@ enum ScanChecks {
 
     /// The text a fuzz input stands for. Inputs starting with 0xFF 0xFE (never UTF-8) select a
     /// generator: byte 2 the shape (a hostile shape, posts, broken posts or random bytes), bytes
-    /// 3–4 the length (up to 16 KiB), the rest the seed. Every other input is the text itself.
+    /// 3–4 the length (up to 4 KiB: longer inputs cost the fuzzer more than they find), the rest
+    /// the seed. Every other input is the text itself.
     static func text(fromFuzzInput data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard data.count >= 5, data[0] == 0xFF, data[1] == 0xFE else { return Array(data) }
-        let length = (Int(data[3]) << 8 | Int(data[4])) & 0x3FFF
+        let length = (Int(data[3]) << 8 | Int(data[4])) & 0x0FFF
         var seed: UInt64 = 0xC0FFEE
         for byte in data[5...] { seed = seed &* 31 &+ UInt64(byte) }
         var random = SeededRandom(seed: seed)
