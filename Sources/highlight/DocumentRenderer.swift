@@ -18,6 +18,8 @@ final class DocumentRenderer {
     let rules: any RuleSet
     let styler: ANSIStyler
     let html: HTMLRenderer
+    /// For `jsonl` posts: line breaks inside a post become character references.
+    let htmlPost: HTMLRenderer
     let output: StandardOutput
     private var json = JSONSpanWriter()
 
@@ -26,6 +28,7 @@ final class DocumentRenderer {
         self.rules = rules
         self.styler = styler
         self.html = HTMLRenderer(kinds: PatternKind.builtIn + rules.kinds)
+        self.htmlPost = HTMLRenderer(kinds: PatternKind.builtIn + rules.kinds, escapesLineBreaks: true)
         self.output = output
     }
 
@@ -85,7 +88,7 @@ final class DocumentRenderer {
                 line += escapedInner(bytes[position..<bytes.count]) + "\""
                 output.write(line)
             case .html:
-                html.render(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, to: output)
+                htmlPost.render(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, to: output)
             case .json:
                 output.write(SpanReport.documentJSON(SpanReport.reports(for: spans, in: bytes, rules: rules)))
             case .facets:

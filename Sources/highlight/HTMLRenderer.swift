@@ -11,9 +11,13 @@ import PatternDetection
 struct HTMLRenderer {
     /// `<span class="KIND">` for the kinds known up front.
     private let openings: [(kind: PatternKind, tag: [UInt8])]
+    /// Line feeds and carriage returns become `&#10;` and `&#13;` (same text, one output line):
+    /// for `jsonl` posts, whose output must stay one line each.
+    let escapesLineBreaks: Bool
 
-    init(kinds: [PatternKind]) {
+    init(kinds: [PatternKind], escapesLineBreaks: Bool = false) {
         openings = kinds.map { ($0, Self.spanOpening(for: $0)) }
+        self.escapesLineBreaks = escapesLineBreaks
     }
 
     func render(
@@ -68,13 +72,13 @@ struct HTMLRenderer {
     /// possible when `wellFormed` is false) become U+FFFD.
     func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool, to output: StandardOutput) {
         let text = UnsafeBufferPointer(rebasing: bytes)
-        guard !wellFormed else { return Self.writeEscapedWellFormed(text[...], to: output) }
+        guard !wellFormed else { return writeEscapedWellFormed(text[...], to: output) }
         var position = 0
         for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
             if position < run.lowerBound {
                 output.write(String(decoding: text[position..<run.lowerBound], as: UTF8.self))
             }
-            Self.writeEscapedWellFormed(text[run], to: output)
+            writeEscapedWellFormed(text[run], to: output)
             position = run.upperBound
         }
         if position < text.count {
@@ -82,15 +86,21 @@ struct HTMLRenderer {
         }
     }
 
-    private static func writeEscapedWellFormed(_ text: Slice<UnsafeBufferPointer<UInt8>>, to output: StandardOutput) {
+    private func writeEscapedWellFormed(_ text: Slice<UnsafeBufferPointer<UInt8>>, to output: StandardOutput) {
         var start = text.startIndex
         for index in text.indices {
-            guard let entity = entity(for: text[index]) else { continue }
+            guard let entity = Self.entity(for: text[index]) ?? lineBreakEntity(for: text[index]) else { continue }
             output.write(text[start..<index])
             output.write(entity)
             start = index + 1
         }
         output.write(text[start..<text.endIndex])
+    }
+
+    @inline(__always)
+    private func lineBreakEntity(for byte: UInt8) -> StaticString? {
+        guard escapesLineBreaks else { return nil }
+        return byte == 0x0A ? "&#10;" : byte == 0x0D ? "&#13;" : nil
     }
 
     @inline(__always)

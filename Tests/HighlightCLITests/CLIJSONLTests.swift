@@ -72,6 +72,16 @@ struct CLIJSONLTests {
         #expect(coloured.stdout != plain.stdout)
     }
 
+    @Test(arguments: ["ansi", "html", "json", "facets"])
+    func postsWithLineBreaksStayOneLine(_ format: String) {
+        let input = Array(#""a\nb #c\r\n@d.test\u2028e""#.utf8) + [0x0A] + Array(##""#x""##.utf8) + [0x0A]
+        let result = ChildProcess.highlight(
+            ["--input", "jsonl", "--format", format, "--color", "always"], input: .bytes(input))
+        #expect(result.status == 0)
+        #expect(result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).count == 3, "\(result.stdoutText)")
+        #expect(!result.stdoutText.contains("\r"))
+    }
+
     @Test func linesAreNumberedAcrossFiles() throws {
         let first = try temporaryFile(Array("\"ok\"\n\"no".utf8), name: "jsonl-1")
         let second = try temporaryFile(Array("x\n\"ok\"\n".utf8), name: "jsonl-2")
