@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test fuzz clean
 
 all: build
 
@@ -31,6 +31,30 @@ run: build
 
 test: deps
 	$(SWIFT) test
+
+# libFuzzer over the scanner: swiftc -sanitize=fuzzer builds the PatternDetection sources, the
+# shared test support (input generators, invariant checks) and Fuzz/ScannerFuzz.swift into one
+# binary; crashes land in .build/fuzz/ (copy them to Fixtures/regressions/ to replay in tests).
+FUZZ_SECONDS ?= 60
+FUZZ_DIR := .build/fuzz
+FUZZ_SOURCES := $(wildcard Sources/PatternDetection/*.swift Sources/PatternDetection/*/*.swift) \
+	Tests/PatternDetectionTests/Support/HostileCorpus.swift \
+	Tests/PatternDetectionTests/Support/SpanInvariants.swift \
+	Tests/PatternDetectionTests/Support/ScanChecks.swift \
+	$(wildcard Fuzz/*.swift)
+
+$(FUZZ_DIR)/scanner-fuzz: $(FUZZ_SOURCES)
+	@mkdir -p $(FUZZ_DIR)/corpus
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -D FUZZING \
+		-module-name PatternDetection -I Sources/CPCRE2 \
+		$$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g') \
+		$(FUZZ_SOURCES) $$(pkg-config --libs-only-L libpcre2-8) -o $@ 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $@
+
+fuzz: deps $(FUZZ_DIR)/scanner-fuzz
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/scanner-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		-dict=Fuzz/scanner.dict -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
+		$(FUZZ_DIR)/corpus Fuzz/seeds
 
 clean:
 	rm -rf .build

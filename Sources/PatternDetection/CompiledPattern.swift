@@ -18,6 +18,8 @@ public final class CompiledPattern: @unchecked Sendable {
         public static let extended = Options(rawValue: PCRE2_EXTENDED)
         /// `$` matches only at the very end of the subject, never before a final newline.
         public static let dollarEndOnly = Options(rawValue: PCRE2_DOLLAR_ENDONLY)
+        /// `\C` (one code unit, which could split a UTF-8 sequence) is a compile error.
+        public static let neverBackslashC = Options(rawValue: PCRE2_NEVER_BACKSLASH_C)
     }
 
     /// The expression as given.

@@ -47,6 +47,8 @@ public final class MatchScratch {
         public static let notEmpty = SearchOptions(rawValue: PCRE2_NOTEMPTY)
         /// The start offset is not treated as the start of the subject for `^` / `\A`.
         public static let notBeginningOfLine = SearchOptions(rawValue: PCRE2_NOTBOL)
+        /// The subject's end is not the end of a line for `$` (`\z` and `\Z` are unaffected).
+        public static let notEndOfLine = SearchOptions(rawValue: PCRE2_NOTEOL)
     }
 
     /// Searches `subject` from `start` for the first match of `pattern`.

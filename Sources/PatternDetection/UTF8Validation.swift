@@ -36,7 +36,7 @@ public enum UTF8Validation {
     }
 
     /// Length of the well-formed multi-byte sequence at `index`, or 0.
-    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         let count = bytes.count
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {

@@ -7,9 +7,22 @@ struct ANSIStyler {
     let depth: ColorDepth
     let styles: PatternStyleTable
     static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+    /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
+    private let openings: [(kind: PatternKind, escape: [UInt8])]
+
+    init(depth: ColorDepth, styles: PatternStyleTable, kinds: [PatternKind] = PatternKind.builtIn) {
+        self.depth = depth
+        self.styles = styles
+        self.openings = kinds.map { ($0, Self.opening(for: $0, depth: depth, styles: styles)) }
+    }
 
     /// The opening escape for a kind, or nothing when colour is off or the style is plain.
     func opening(for kind: PatternKind) -> [UInt8] {
+        for entry in openings where entry.kind == kind { return entry.escape }
+        return Self.opening(for: kind, depth: depth, styles: styles)
+    }
+
+    static func opening(for kind: PatternKind, depth: ColorDepth, styles: PatternStyleTable) -> [UInt8] {
         guard depth != .none else { return [] }
         let style = styles[kind]
         var codes: [String] = []
@@ -25,21 +38,17 @@ struct ANSIStyler {
         return Array("\u{1B}[\(codes.joined(separator: ";"))m".utf8)
     }
 
-    /// Calls `emit` with the output for `bytes` in pieces (no copy of the whole text).
-    func render(
-        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], emit: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
+    /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) styled.
+    func render(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], to output: StandardOutput) {
         var position = 0
-        var openings: [PatternKind: [UInt8]] = [:]
         for span in spans where span.utf8Range.lowerBound >= position {
-            emit(UnsafeBufferPointer(rebasing: bytes[position..<span.utf8Range.lowerBound]))
-            let open = openings[span.kind] ?? opening(for: span.kind)
-            openings[span.kind] = open
-            open.withUnsafeBufferPointer(emit)
-            emit(UnsafeBufferPointer(rebasing: bytes[span.utf8Range]))
-            if !open.isEmpty { Self.reset.withUnsafeBufferPointer(emit) }
+            output.write(bytes[position..<span.utf8Range.lowerBound])
+            let open = opening(for: span.kind)
+            open.withUnsafeBufferPointer { output.write($0) }
+            output.write(bytes[span.utf8Range])
+            if !open.isEmpty { Self.reset.withUnsafeBufferPointer { output.write($0) } }
             position = span.utf8Range.upperBound
         }
-        emit(UnsafeBufferPointer(rebasing: bytes[position..<bytes.count]))
+        output.write(bytes[position..<bytes.count])
     }
 }

@@ -10,11 +10,20 @@ struct Highlight: ParsableCommand {
         subcommands: [HighlightCommand.self, ReplayCommand.self],
         defaultSubcommand: HighlightCommand.self)
 
-    /// Usage errors exit with status 2 (INTERFACES.md), not ArgumentParser's 64.
+    /// Exit statuses as INTERFACES.md specifies: usage errors 2 (not ArgumentParser's 64), with
+    /// `highlight: ` before the message; a closed output pipe ends quietly (see `StandardOutput`).
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if asksForRootHelp(arguments) {
+            print(rootHelp(), terminator: "")
+            Foundation.exit(0)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
+        } catch let error as UsageError {
+            printError("highlight: " + error.message)
+            Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -23,5 +32,38 @@ struct Highlight: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `highlight -h`, `highlight --help`, `highlight help`, or `--help` among the default command's
+    /// options: the root help would list only subcommands, so ours shows the default command too.
+    static func asksForRootHelp(_ arguments: [String]) -> Bool {
+        let subcommandNames = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if arguments == ["help"] { return true }
+        if let first = arguments.first, subcommandNames.contains(first) || first == "help" { return false }
+        let options = arguments.prefix { $0 != "--" }
+        return options.contains("-h") || options.contains("--help")
+    }
+
+    /// The default command's help (discussion, usage, options) under the root's overview, then the
+    /// subcommands.
+    static func rootHelp() -> String {
+        var help = "OVERVIEW: \(configuration.abstract)\n\n"
+        let commandHelp = helpMessage(for: HighlightCommand.self)
+        if commandHelp.hasPrefix("OVERVIEW:"), let paragraphEnd = commandHelp.range(of: "\n\n") {
+            help += commandHelp[paragraphEnd.upperBound...]
+        } else {
+            help += commandHelp
+        }
+        if !help.hasSuffix("\n") { help += "\n" }
+        help += "\nSUBCOMMANDS:\n"
+        for subcommand in configuration.subcommands {
+            let name = subcommand.configuration.commandName ?? "\(subcommand)"
+            let isDefault = subcommand == configuration.defaultSubcommand
+            help += "  \(name)\(isDefault ? " (default)" : "")"
+            help += String(repeating: " ", count: max(1, 24 - name.count - (isDefault ? 10 : 0)))
+            help += subcommand.configuration.abstract + "\n"
+        }
+        help += "\n  See 'highlight help <subcommand>' for detailed help.\n"
+        return help
     }
 }

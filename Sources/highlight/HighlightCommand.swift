@@ -18,7 +18,20 @@ extension BuiltInRules: ExpressibleByArgument {}
 struct HighlightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "text",
-        abstract: "Highlight @mentions, #hashtags, links and $cashtags in text (the default command).")
+        abstract: "Highlight @mentions, #hashtags, links and $cashtags in text (the default command).",
+        usage: """
+            highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>]
+                      [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...] [<files> ...]
+            """,
+        discussion: """
+            Text input is streamed: output appears as input arrives, in constant memory (a single \
+            word longer than a read block is held whole; --format facets reads each FILE whole). \
+            Bytes that are not UTF-8 pass through.
+
+            Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
+            processed) or a scan failed; 2 bad arguments; 65 a jsonl line was not a JSON string \
+            (its output line is {"error":"…","line":N}; the other lines are still processed).
+            """)
 
     @Option(help: "Rule set: \(BuiltInRules.allCases.map(\.rawValue).joined(separator: ", ")).")
     var rules: BuiltInRules = .bluesky
@@ -32,114 +45,58 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: "auto (terminal only, honours NO_COLOR and TERM), always, never.")
     var color: ColorMode = .auto
 
-    @Argument(help: "Files to read (default: standard input).")
+    @Option(
+        help: ArgumentHelp(
+            "A custom kind: NAME and a PCRE2 expression, e.g. 'ticket=\\b[A-Z]+-\\d+\\b' (repeatable; built-in spans win overlaps, then earlier patterns).",
+            valueName: "NAME=PCRE2"))
+    var pattern: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Style a kind (built-in or custom): COLOR is #rrggbb or \(TextColor.named.keys.sorted().joined(separator: ", ")) (repeatable).",
+            valueName: "NAME=COLOR[,underline]"))
+    var style: [String] = []
+
+    @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
     var files: [String] = []
 
     func run() throws {
-        let ruleSet = rules.ruleSet()
+        let ruleSet = try Customization.rules(base: rules.ruleSet(), patternDefinitions: pattern)
+        let styles = try Customization.styles(definitions: style, kinds: ruleSet.kinds)
+
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = StandardOutput.isTerminal()
         let depth = ColorPolicy.depth(mode: color, environment: environment, outputIsTerminal: isTerminal)
         let output = StandardOutput(lineBuffered: isTerminal)
         defer { output.flush() }
         let renderer = DocumentRenderer(
-            format: format, rules: ruleSet, styler: ANSIStyler(depth: depth, styles: .default),
-            detector: PatternDetector(rules: ruleSet), output: output)
+            format: format, rules: ruleSet,
+            styler: ANSIStyler(depth: depth, styles: styles, kinds: PatternKind.builtIn + ruleSet.kinds),
+            output: output)
 
-        let documents = try InputSource.readAll(files: files)
-        switch input {
-        case .text:
-            for document in documents {
-                try renderer.renderDocument(document)
-            }
-        case .jsonl:
-            var failedLines = 0
-            var lineNumber = 0
-            for document in documents {
-                for line in document.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                    .dropLast(document.last == UInt8(ascii: "\n") ? 1 : 0)
-                {
-                    lineNumber += 1
-                    do {
-                        let post = try JSONDecoder().decode(String.self, from: Data(line))
-                        try renderer.renderPost(post)
-                    } catch let error as PatternError {
-                        throw error
-                    } catch {
-                        failedLines += 1
-                        output.write(
-                            "{\"error\":\(JSONText.string("line \(lineNumber) is not a JSON string")),\"line\":\(lineNumber)}")
-                        output.endLine()
-                    }
+        let pipeline = Pipeline(renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none)
+        for path in InputSource(files: files).paths {
+            do {
+                switch input {
+                case .text: try pipeline.highlightDocument(at: path)
+                case .jsonl: try pipeline.highlightPosts(at: path)
                 }
-            }
-            if failedLines > 0 {
+            } catch let error as InputSource.ReadError {
                 output.flush()
-                throw ExitCode(65)
+                printError("highlight: \(error)")
+                pipeline.unreadableInputs += 1
+            } catch let error as PatternError {
+                // A match-time failure (match or depth limit: a custom expression that backtracks
+                // catastrophically). Offsets inside a stream are chunk-relative, so name the
+                // expression instead.
+                output.flush()
+                printError("highlight: \(path == "-" ? "standard input" : path): \(error.message) "
+                    + "(PCRE2 error \(error.code)) in the expression '\(error.pattern)'")
+                throw ExitCode(1)
             }
         }
-    }
-}
-
-/// Renders one document in the chosen format to the output.
-struct DocumentRenderer {
-    let format: OutputFormat
-    let rules: any RuleSet
-    let styler: ANSIStyler
-    let detector: PatternDetector
-    let output: StandardOutput
-
-    /// A text document: ANSI output is the input itself plus escapes; other formats end with a newline.
-    func renderDocument(_ document: [UInt8]) throws {
-        try document.withUnsafeBufferPointer { bytes in
-            let spans = try detector.spans(inUTF8: bytes)
-            switch format {
-            case .ansi:
-                styler.render(bytes, spans: spans) { output.write($0) }
-            case .html:
-                output.write(HTMLRenderer.render(bytes, spans: spans, rules: rules))
-                output.endLine()
-            case .json:
-                output.write(SpanReport.documentJSON(SpanReport.reports(for: spans, in: bytes, rules: rules)))
-                output.endLine()
-            case .facets:
-                output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
-                output.endLine()
-            }
-        }
-    }
-
-    /// A post from a jsonl line: exactly one output line. ANSI output is the post as a JSON string
-    /// literal with its spans coloured inside it; other formats as for documents.
-    func renderPost(_ post: String) throws {
-        var text = post
-        try text.withUTF8 { bytes in
-            let spans = try detector.spans(inUTF8: bytes)
-            switch format {
-            case .ansi:
-                var line = "\""
-                var position = 0
-                for span in spans where span.utf8Range.lowerBound >= position {
-                    line += escapedInner(bytes[position..<span.utf8Range.lowerBound])
-                    line += String(decoding: styler.opening(for: span.kind), as: UTF8.self)
-                    line += escapedInner(bytes[span.utf8Range])
-                    if styler.depth != .none { line += String(decoding: ANSIStyler.reset, as: UTF8.self) }
-                    position = span.utf8Range.upperBound
-                }
-                line += escapedInner(bytes[position..<bytes.count]) + "\""
-                output.write(line)
-            case .html:
-                output.write(HTMLRenderer.render(bytes, spans: spans, rules: rules))
-            case .json:
-                output.write(SpanReport.documentJSON(SpanReport.reports(for: spans, in: bytes, rules: rules)))
-            case .facets:
-                output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
-            }
-            output.endLine()
-        }
-    }
-
-    private func escapedInner(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        String(JSONText.string(String(decoding: bytes, as: UTF8.self)).dropFirst().dropLast())
+        output.flush()
+        if pipeline.unreadableInputs > 0 { throw ExitCode(1) }
+        if pipeline.badLines > 0 { throw ExitCode(65) }
     }
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Times the release `highlight` on every hostile shape at 1 MB (default) for every available rule
+# set, plain and with custom patterns: one Markdown table row per shape, milliseconds (best of
+# RUNS, wall clock, process start included).
+# Usage: Scripts/hostile-timings.sh [BYTES] [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BYTES=${1:-1048576}
+RUNS=${2:-5}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+swift build -c release --product highlight >/dev/null
+swiftc -O Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift \
+    -o "$WORK/dump-hostile-corpus" 2>/dev/null
+"$WORK/dump-hostile-corpus" "$WORK/corpus" "$BYTES"
+HIGHLIGHT=.build/release/highlight
+CUSTOM=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')
+
+configurations=()
+for rules in bluesky twitter icysky; do
+    if "$HIGHLIGHT" --rules "$rules" --color never </dev/null >/dev/null 2>&1; then
+        configurations+=("$rules" "$rules+custom")
+    fi
+done
+
+best_ms() {  # best wall time of RUNS runs, in ms
+    local best=""
+    for _ in $(seq "$RUNS"); do
+        local start end
+        start=$(date +%s%N)
+        "$@" >/dev/null
+        end=$(date +%s%N)
+        local ms=$(( (end - start) / 1000000 ))
+        if [[ -z "$best" || $ms -lt $best ]]; then best=$ms; fi
+    done
+    echo "$best"
+}
+
+printf '| shape (%s bytes) |' "$BYTES"
+for configuration in "${configurations[@]}"; do printf ' %s |' "$configuration"; done
+printf '\n|---|'
+for _ in "${configurations[@]}"; do printf -- '---:|'; done
+printf '\n'
+for file in "$WORK"/corpus/*; do
+    printf '| %s |' "$(basename "$file")"
+    for configuration in "${configurations[@]}"; do
+        rules=${configuration%+custom}
+        extra=()
+        [[ "$configuration" == *+custom ]] && extra=("${CUSTOM[@]}")
+        printf ' %s |' "$(best_ms "$HIGHLIGHT" --rules "$rules" --color always "${extra[@]}" "$file")"
+    done
+    printf '\n'
+done

@@ -1,0 +1,120 @@
+extension CustomRuleSet {
+    /// Every span starting in `window`: the base's spans, then each custom pattern's matches that
+    /// overlap nothing accepted before them (see the type's documentation).
+    ///
+    /// A window that does not start at a word start or end at a word end is widened to whole words
+    /// for the scan and the result cut back to spans starting in `window`, so any window gives the
+    /// same spans as a full scan.
+    public func spans(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
+    ) throws(PatternError) -> [Span] {
+        guard !window.isEmpty else { return [] }
+        let lower = wordStart(containing: window.lowerBound, in: text)
+        let upper = wordEnd(from: window.upperBound, in: text)
+        var accepted = try base?.spans(in: text, startingIn: lower..<upper, scratch: scratch) ?? []
+        if !patterns.isEmpty {
+            var found = [[Range<Int>]](repeating: [], count: patterns.count)
+            var position = lower
+            while position < upper {
+                let separatorLength = separators.separatorLength(at: position, in: text)
+                if separatorLength > 0 {
+                    position += separatorLength
+                    continue
+                }
+                let start = position
+                position = wordEnd(from: position, in: text)
+                try scanWord(start..<position, in: text, scratch: scratch, into: &found)
+            }
+            for (pattern, matches) in zip(patterns, found) where !matches.isEmpty {
+                accepted = Self.merge(matches, kind: pattern.kind, into: accepted)
+            }
+        }
+        if lower == window.lowerBound && upper == window.upperBound { return accepted }
+        return accepted.filter { window.contains($0.utf8Range.lowerBound) }
+    }
+
+    /// Runs every pattern on one word, subject = the word plus its bordering separators.
+    private func scanWord(
+        _ word: Range<Int>, in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
+        into found: inout [[Range<Int>]]
+    ) throws(PatternError) {
+        let subjectStart = word.lowerBound == 0 ? 0 : SeparatorTable.scalarStart(before: word.lowerBound, in: text)
+        let subjectEnd = word.upperBound == text.count
+            ? word.upperBound : word.upperBound + SeparatorTable.sequenceLength(lead: text[word.upperBound])
+        let subject = UnsafeBufferPointer(rebasing: text[subjectStart..<subjectEnd])
+        var options: MatchScratch.SearchOptions = .notEmpty
+        if subjectStart > 0 { options.insert(.notBeginningOfLine) }
+        if subjectEnd < text.count { options.insert(.notEndOfLine) }
+        let wordStart = word.lowerBound - subjectStart, wordEnd = word.upperBound - subjectStart
+        for index in patterns.indices where word.count >= patterns[index].minimumLength {
+            let compiled = patterns[index].compiled
+            var position = wordStart
+            while position < wordEnd {
+                let match: Range<Int>?
+                do {
+                    match = try scratch.firstMatch(
+                        of: compiled, in: subject, from: position, startLimit: wordEnd, options: options)
+                } catch {
+                    var shifted = error
+                    shifted.offset += subjectStart
+                    throw shifted
+                }
+                // No match, or one that starts at or reaches into the next separator: the word is done.
+                guard let match, match.upperBound <= wordEnd else { break }
+                if match.isEmpty {
+                    position = max(match.upperBound, subject.scalarEnd(from: position))
+                    continue
+                }
+                found[index].append(match.lowerBound + subjectStart..<match.upperBound + subjectStart)
+                position = match.upperBound
+            }
+        }
+    }
+
+    /// `accepted` plus the matches that overlap none of its spans. Both inputs are sorted and
+    /// non-overlapping; so is the result.
+    /// - Complexity: O(accepted + matches).
+    static func merge(_ matches: [Range<Int>], kind: PatternKind, into accepted: [Span]) -> [Span] {
+        var result: [Span] = []
+        result.reserveCapacity(accepted.count + matches.count)
+        var next = 0
+        for match in matches {
+            while next < accepted.count, accepted[next].utf8Range.upperBound <= match.lowerBound {
+                result.append(accepted[next])
+                next += 1
+            }
+            if next < accepted.count, accepted[next].utf8Range.lowerBound < match.upperBound { continue }
+            result.append(Span(kind: kind, utf8Range: match))
+        }
+        result.append(contentsOf: accepted[next...])
+        return result
+    }
+
+    /// The start of the word holding `offset` (or `offset` itself when a separator or the text
+    /// start precedes it).
+    func wordStart(containing offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = offset
+        while start > 0 {
+            let previous = SeparatorTable.scalarStart(before: start, in: text)
+            if separators.separatorLength(at: previous, in: text) > 0 { break }
+            start = previous
+        }
+        return start
+    }
+
+    /// The first separator at or after `offset`, or the text's end.
+    func wordEnd(from offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = offset
+        while end < text.count {
+            let lead = text[end]
+            if lead < 0x80 {
+                if separators.isASCIISeparator(lead) { break }
+                end += 1
+            } else {
+                if separators.separatorLength(at: end, in: text) > 0 { break }
+                end += SeparatorTable.sequenceLength(lead: lead)
+            }
+        }
+        return end
+    }
+}

@@ -1,0 +1,76 @@
+/// User patterns layered over a base rule set (or standing alone), keeping the locality contract
+/// of ``RuleSet`` by construction.
+///
+/// ## What a custom expression sees
+/// The separators are the base's separators that are also whitespace (PCRE2's `\s`); with no base,
+/// whitespace. A *word* is a maximal run without separators. Each custom expression is run on each
+/// word separately, with a subject that is the word plus at most one scalar on each side: the
+/// separator before it (absent at the text start) and the separator after it (absent at the text
+/// end). So `\b`, one-scalar look-arounds and `(?m)^`/`(?m)$` next to a line break behave as on
+/// the whole text. Beyond that:
+/// - a match that reaches into the separator after the word is dropped, and the scan of that word
+///   ends there (a user's `\S+\s` never matches; `\w+(?=\s)` does);
+/// - `^` and `$` are told that the cut ends are not line ends (`PCRE2_NOTBOL` / `PCRE2_NOTEOL`),
+///   so without `(?m)` they still mean the text's start and end; `\A`, `\z` and `\Z`, and
+///   look-arounds longer than one scalar, see the cut subject.
+/// Scanning the whole text is therefore exactly the concatenation of per-word scans, and a word's
+/// matches depend only on the word and its bordering separators — the locality contract.
+///
+/// ## Overlaps
+/// Built-in (base) spans always win over custom ones. Among custom patterns, the earlier pattern
+/// wins; within one pattern, matches are leftmost-first and non-overlapping, as PCRE2 finds them.
+/// Every base span lies inside one word (it contains no base separator), so overlap removal is
+/// word-local too.
+///
+/// - Complexity: per word and pattern, one PCRE2 search per match plus one; for linear
+///   expressions, O(text × patterns) plus the base's own cost. A user expression that backtracks
+///   catastrophically is bounded by PCRE2's match limit and then reported as a ``PatternError``.
+public struct CustomRuleSet: RuleSet {
+    /// A custom pattern may not reuse a kind the base reports: values and overlaps would be
+    /// ambiguous.
+    public struct KindConflict: Error, Hashable, Sendable, CustomStringConvertible {
+        public let kind: PatternKind
+        public let ruleSetName: String
+        public var description: String {
+            "'\(kind)' is a kind of the '\(ruleSetName)' rule set; choose another name for the custom pattern"
+        }
+    }
+
+    public let name: String
+    public let kinds: [PatternKind]
+    /// The rule set underneath, `nil` when the custom patterns stand alone.
+    public let base: (any RuleSet)?
+    /// In priority order.
+    public let patterns: [CustomPattern]
+    let separators: SeparatorTable
+
+    /// - Parameters:
+    ///   - patterns: in priority order (earlier wins an overlap).
+    ///   - base: the built-in rule set whose spans win every overlap, or `nil`.
+    ///   - name: defaults to the base's name plus `+custom`, or `custom`.
+    /// - Throws: ``KindConflict`` when a pattern's kind is one of the base's kinds.
+    public init(patterns: [CustomPattern], over base: (any RuleSet)?, name: String? = nil) throws(KindConflict) {
+        if let base, let clash = patterns.first(where: { base.kinds.contains($0.kind) }) {
+            throw KindConflict(kind: clash.kind, ruleSetName: base.name)
+        }
+        self.base = base
+        self.patterns = patterns
+        self.name = name ?? base.map { $0.name + "+custom" } ?? "custom"
+        var kinds = base?.kinds ?? []
+        for pattern in patterns where !kinds.contains(pattern.kind) { kinds.append(pattern.kind) }
+        self.kinds = kinds
+        self.separators = SeparatorTable { scalar in
+            UnicodeWhitespace.isPCRE2Space(scalar) && (base?.isSeparator(scalar) ?? true)
+        }
+    }
+
+    public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        UnicodeWhitespace.isPCRE2Space(scalar) && (base?.isSeparator(scalar) ?? true)
+    }
+
+    /// The base's value for the base's kinds; the span's text for custom kinds.
+    public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
+        if let base, base.kinds.contains(span.kind) { return base.value(of: span, in: text) }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[span.utf8Range]), as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+extension SpanStream {
+    /// Classifies `buffer[validatedEnd...]` into well-formed runs and ill-formed bytes, leaving out
+    /// a sequence cut short by the end of the buffer unless `isFinal` (then it is ill-formed).
+    ///
+    /// Runs are maximal as in ``UTF8Validation/validRuns(in:)`` over the whole input: every cut
+    /// lies on a boundary of that classification, so classifying from a cut gives the same answer.
+    /// - Complexity: O(new bytes); ASCII is checked eight bytes at a time.
+    func validate(isFinal: Bool) {
+        // Locals in the loop: the class's stored properties would each cost an exclusivity check.
+        var runStart = openRunStart
+        var closed: [Range<Int>] = []
+        let end = buffer.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
+            var index = validatedEnd
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if runStart == nil { runStart = index }
+                    index = Self.asciiEnd(in: bytes, from: index + 1)
+                    continue
+                }
+                let length = UTF8Validation.sequenceLength(bytes, at: index)
+                if length > 0 {
+                    if runStart == nil { runStart = index }
+                    index += length
+                    continue
+                }
+                let invalid = UTF8Validation.invalidLength(bytes, at: index)
+                if !isFinal, index + invalid == count, lead >= 0xC2, lead <= 0xF4 {
+                    break  // a sequence the next bytes may complete
+                }
+                if let start = runStart {
+                    closed.append(start..<index)
+                    runStart = nil
+                }
+                index += invalid
+            }
+            return index
+        }
+        validatedEnd = end
+        openRunStart = runStart
+        if !closed.isEmpty { closedRuns += closed }
+    }
+
+    /// The end of the ASCII run starting at or before `start`.
+    @inline(__always)
+    static func asciiEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        let count = bytes.count
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while index + 8 <= count {
+            if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < count, bytes[index] < 0x80 { index += 1 }
+        return index
+    }
+}

@@ -1,0 +1,148 @@
+/// Finds spans in a byte stream of any length in bounded memory: bytes go in as they arrive,
+/// chunks come out with their spans, and the result is exactly a whole-input scan
+/// (``PatternDetector/spans(inUTF8:)-(UnsafeBufferPointer<UInt8>)``).
+///
+/// ## Where chunks are cut
+/// Only where no span can cross and no rule can look across:
+/// - right after a separator scalar of the rule set inside well-formed UTF-8 (the locality
+///   contract of ``RuleSet``). The separator stays in the buffer as read-only context, so the next
+///   chunk's first word is scanned with the separator before it, as in the whole text;
+/// - at the edges of ill-formed bytes, which end a well-formed text in a whole-input scan too;
+/// - never inside a UTF-8 sequence: a sequence split by the end of the bytes read so far waits for
+///   the next ``append(_:emit:)``.
+/// Each ``append(_:emit:)`` emits everything up to the last such cut, so a line typed at a
+/// terminal comes out as soon as its line break arrives. A single word longer than what was read
+/// grows the buffer until its end arrives: memory is O(chunk + longest word). A rule set without
+/// separators therefore buffers well-formed input whole.
+///
+/// - Complexity: every byte is validated once and looked at once by the cut search; scanning
+///   costs what the rule set costs on each chunk.
+public final class SpanStream {
+    public let rules: any RuleSet
+    let scratch: MatchScratch
+    let separators: SeparatorTable
+
+    /// Bytes not yet emitted, after `contextCount` bytes of emitted context.
+    var buffer: [UInt8] = []
+    /// `buffer[0..<contextCount]` is the separator scalar before the next byte to emit (already
+    /// emitted), or nothing at the start or after ill-formed bytes.
+    var contextCount = 0
+    /// `buffer[0..<validatedEnd]` has been classified into well-formed runs and ill-formed bytes.
+    var validatedEnd = 0
+    /// Well-formed runs that ended (ill-formed bytes follow them), in `buffer` coordinates.
+    var closedRuns: [Range<Int>] = []
+    /// The start of the well-formed run reaching `validatedEnd`, if one does.
+    var openRunStart: Int?
+    /// No separator lies in the open run before `searchedUpTo` beyond the last cut: the cut search
+    /// stops here, so a long word is searched once, not once per append.
+    var searchedUpTo = 0
+    /// Bytes emitted so far.
+    public private(set) var emittedCount = 0
+
+    public init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
+        self.rules = rules
+        self.scratch = scratch
+        self.separators = SeparatorTable(rules: rules)
+    }
+
+    /// Takes in the next bytes of the stream and emits every chunk that is now complete.
+    /// - Throws: ``PatternError`` from the rule set; the stream is then unusable.
+    public func append(
+        _ bytes: UnsafeBufferPointer<UInt8>, emit: (StreamChunk) -> Void
+    ) throws(PatternError) {
+        buffer.append(contentsOf: bytes)
+        validate(isFinal: false)
+        guard let cut = lastCut() else { return }
+        try emitChunk(upTo: cut, emit: emit)
+    }
+
+    /// Ends the stream: emits what is left (a truncated UTF-8 sequence at the very end is
+    /// ill-formed bytes). The stream starts over afterwards, as a new document.
+    public func finish(emit: (StreamChunk) -> Void) throws(PatternError) {
+        validate(isFinal: true)
+        if let start = openRunStart {
+            closedRuns.append(start..<validatedEnd)
+            openRunStart = nil
+        }
+        if validatedEnd > contextCount {
+            try emitChunk(upTo: Cut(end: validatedEnd, separatorStart: nil), emit: emit)
+        }
+        buffer.removeAll(keepingCapacity: true)
+        contextCount = 0
+        validatedEnd = 0
+        closedRuns.removeAll()
+        openRunStart = nil
+        searchedUpTo = 0
+        emittedCount = 0
+    }
+
+    /// Where a chunk ends: `end`, and when it ends after a separator inside the open run, where
+    /// that separator starts.
+    struct Cut {
+        var end: Int
+        var separatorStart: Int?
+    }
+
+    /// The last safe cut in what has been validated, `nil` when there is none beyond the context.
+    func lastCut() -> Cut? {
+        guard let runStart = openRunStart else {
+            return validatedEnd > contextCount ? Cut(end: validatedEnd, separatorStart: nil) : nil
+        }
+        let floor = max(runStart, searchedUpTo, contextCount)
+        let found: Cut? = buffer.withUnsafeBufferPointer { bytes in
+            var end = validatedEnd
+            while end > floor {
+                let start = SeparatorTable.scalarStart(before: end, in: bytes)
+                if separators.separatorLength(at: start, in: bytes) > 0 {
+                    return Cut(end: end, separatorStart: start)
+                }
+                end = start
+            }
+            return nil
+        }
+        searchedUpTo = validatedEnd
+        if let found { return found }
+        return runStart > contextCount ? Cut(end: runStart, separatorStart: nil) : nil
+    }
+
+    /// Scans and emits `buffer[contextCount..<cut.end]`, then drops it (keeping a separator as
+    /// context when the cut follows one).
+    func emitChunk(upTo cut: Cut, emit: (StreamChunk) -> Void) throws(PatternError) {
+        var spans: [Span] = []
+        var texts: [Range<Int>] = []
+        let context = contextCount
+        try buffer.withUnsafeBufferPointer { bytes throws(PatternError) in
+            func scan(_ text: Range<Int>, windowEnd: Int) throws(PatternError) {
+                let windowStart = max(context, text.lowerBound)
+                guard windowStart < windowEnd else { return }
+                let part = UnsafeBufferPointer(rebasing: bytes[text])
+                let found = try rules.spans(
+                    in: part, startingIn: windowStart - text.lowerBound..<windowEnd - text.lowerBound,
+                    scratch: scratch)
+                guard !found.isEmpty else { return }
+                texts.append(text)
+                let shift = text.lowerBound - context
+                for span in found {
+                    spans.append(Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + shift..<span.utf8Range.upperBound + shift))
+                }
+            }
+            for run in closedRuns where run.lowerBound < cut.end {
+                try scan(run, windowEnd: run.upperBound)
+            }
+            if let runStart = openRunStart, let separatorStart = cut.separatorStart {
+                try scan(runStart..<cut.end, windowEnd: separatorStart)
+            }
+            emit(StreamChunk(
+                bytes: UnsafeBufferPointer(rebasing: bytes[context..<cut.end]), streamOffset: emittedCount,
+                spans: spans, rules: rules, buffer: bytes, bytesOffset: context, texts: texts))
+        }
+        emittedCount += cut.end - context
+        let drop = cut.separatorStart ?? cut.end
+        buffer.removeSubrange(0..<drop)
+        contextCount = cut.end - drop
+        validatedEnd -= drop
+        closedRuns.removeAll()
+        if let runStart = openRunStart { openRunStart = max(0, runStart - drop) }
+        searchedUpTo = max(0, searchedUpTo - drop)
+    }
+}

@@ -1,0 +1,117 @@
+import PatternDetection
+
+/// Reads inputs block by block and feeds the renderer: documents through a ``SpanStream`` (or
+/// whole, for formats that need it), `jsonl` posts line by line.
+final class Pipeline {
+    let renderer: DocumentRenderer
+    let rules: any RuleSet
+    /// ANSI without colour: the output is the input, so nothing is scanned.
+    let passThrough: Bool
+    let stream: SpanStream
+    let scratch: MatchScratch
+    private var block: [UInt8] = []
+
+    /// Inputs that could not be opened or read.
+    var unreadableInputs = 0
+    /// `jsonl` lines that were not JSON strings.
+    private(set) var badLines = 0
+    /// `jsonl` lines seen so far, across all inputs: line N of the input is line N of the output.
+    private var lineNumber = 0
+
+    init(renderer: DocumentRenderer, rules: any RuleSet, passThrough: Bool) {
+        self.renderer = renderer
+        self.rules = rules
+        self.passThrough = passThrough
+        self.scratch = MatchScratch()
+        self.stream = SpanStream(rules: rules, scratch: scratch)
+    }
+
+    /// One input as one document. An input that cannot be opened gets no output at all; if
+    /// reading fails midway, what was read is still rendered as a complete document before the
+    /// error is rethrown.
+    func highlightDocument(at path: String) throws {
+        let renderer = self.renderer, stream = self.stream
+        let input = try InputSource.OpenInput(path: path)
+        if passThrough {
+            try input.forEachBlock(buffer: &block) { bytes in
+                renderer.output.write(bytes)
+                renderer.output.endChunk()
+            }
+            return
+        }
+        guard renderer.streams else { return try highlightWholeDocument(input) }
+        renderer.beginDocument()
+        let emit = { (chunk: StreamChunk) in
+            renderer.render(RenderPiece(bytes: chunk.bytes, spans: chunk.spans, value: chunk.value(of:)))
+        }
+        var readError: Error?
+        do {
+            try input.forEachBlock(buffer: &block) { bytes in try stream.append(bytes, emit: emit) }
+        } catch let error as InputSource.ReadError {
+            readError = error
+        }
+        try stream.finish(emit: emit)
+        renderer.endDocument()
+        if let readError { throw readError }
+    }
+
+    /// One input read whole, then rendered as one piece: O(size) memory.
+    private func highlightWholeDocument(_ input: borrowing InputSource.OpenInput) throws {
+        var document: [UInt8] = []
+        try input.forEachBlock(buffer: &block) { document.append(contentsOf: $0) }
+        let detector = PatternDetector(rules: rules, scratch: scratch)
+        let rules = self.rules
+        try document.withUnsafeBufferPointer { bytes in
+            let spans = try detector.spans(inUTF8: bytes)
+            renderer.beginDocument()
+            renderer.render(RenderPiece(bytes: bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }))
+            renderer.endDocument()
+        }
+    }
+
+    /// Every line of one input as a post. A last line without a line break still counts, and each
+    /// input ends its last line (the next input starts a new one). If reading fails midway, the
+    /// lines read so far are still rendered before the error is rethrown.
+    func highlightPosts(at path: String) throws {
+        let input = try InputSource.OpenInput(path: path)
+        var pending: [UInt8] = []
+        var readError: Error?
+        do {
+            try input.forEachBlock(buffer: &block) { bytes in
+                var start = 0
+                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    if pending.isEmpty {
+                        try highlightPost(line: UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+                    } else {
+                        pending.append(contentsOf: bytes[start..<newline])
+                        try pending.withUnsafeBufferPointer { try highlightPost(line: $0) }
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    start = newline + 1
+                }
+                pending.append(contentsOf: bytes[start...])
+            }
+        } catch let error as InputSource.ReadError {
+            readError = error
+        }
+        if !pending.isEmpty {
+            try pending.withUnsafeBufferPointer { try highlightPost(line: $0) }
+        }
+        if let readError { throw readError }
+    }
+
+    /// Exactly one output line for one input line (a trailing CR is JSON whitespace).
+    private func highlightPost(line: UnsafeBufferPointer<UInt8>) throws {
+        lineNumber += 1
+        let post: String
+        do {
+            post = try JSONStringLiteral.decode(line)
+        } catch {
+            badLines += 1
+            renderer.output.write("{\"error\":\(JSONText.string(error.description)),\"line\":\(lineNumber)}")
+            renderer.output.endLine()
+            return
+        }
+        try renderer.renderPost(post, scratch: scratch)
+    }
+}

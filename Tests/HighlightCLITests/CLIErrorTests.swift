@@ -1,0 +1,104 @@
+import Foundation
+import PatternDetection
+import Testing
+
+/// Bad arguments exit 2 with a clear message; unreadable files exit 1; a closed pipe is quiet.
+@Suite("CLI errors and exit statuses")
+struct CLIErrorTests {
+    @Test func badPatternShowsPCRE2sMessageAndACaret() {
+        let result = ChildProcess.highlight(["--rules", "icysky", "--pattern", #"ticket=JIRA-(\d+"#])
+        #expect(result.status == 2)
+        #expect(result.stderrText == """
+            highlight: --pattern 'ticket': invalid expression at offset 9: missing closing parenthesis
+              JIRA-(\\d+
+                       ^
+
+            """)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func caretCountsCharactersNotBytes() {
+        let result = ChildProcess.highlight(["--rules", "icysky", "--pattern", "x=東京[a"])
+        #expect(result.status == 2)
+        // PCRE2 stops at byte 8, the end; that is character 4.
+        #expect(result.stderrText.hasSuffix("offset 8: missing terminating ] for character class\n  東京[a\n      ^\n"))
+    }
+
+    @Test(arguments: [
+        (["--pattern", "noequals"], "expected NAME=PCRE2"),
+        (["--pattern", "=x"], "NAME must be"),
+        (["--pattern", "bad name=x"], "NAME must be"),
+        (["--pattern", "t="], "the expression is empty"),
+        (["--pattern", #"t=a\C"#], "invalid expression"),
+        (["--pattern", "mention=x"], "is a kind of the 'icysky' rule set"),
+        (["--style", "url"], "expected NAME=COLOR[,underline]"),
+        (["--style", "nosuchkind=red"], "unknown kind 'nosuchkind'"),
+        (["--style", "url=mauve"], "unknown colour 'mauve'"),
+        (["--style", "url=#12345"], "unknown colour '#12345'"),
+        (["--style", "url=red,blink"], "unknown modifier 'blink'"),
+        (["--rules", "nosuch"], "--rules"),
+        (["--format", "pdf"], "--format"),
+        (["--nosuch"], "Unknown option '--nosuch'"),
+    ])
+    func usageErrorsExitTwo(_ arguments: [String], _ message: String) {
+        let result = ChildProcess.highlight(["--rules", "icysky"] + arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderrText.hasPrefix("highlight: "), "\(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(result.stderrText)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func stylesApplyToBuiltInAndCustomKinds() {
+        let result = ChildProcess.highlight(
+            ["--rules", "icysky", "--color", "always", "--pattern", "t=T-\\d", "--style", "t=#ff0000,underline",
+             "--style", "mention=green"],
+            input: .bytes(Array("@a T-1".utf8)), environment: ["COLORTERM": "truecolor"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "\u{1B}[38;2;52;199;89m@a\u{1B}[0m \u{1B}[4;38;2;255;0;0mT-1\u{1B}[0m")
+    }
+
+    @Test func unreadableFileIsNamedAndTheOthersStillRun() throws {
+        let good = try temporaryFile(Array("#ok".utf8), name: "good.txt")
+        defer { unlink(good) }
+        let missing = NSTemporaryDirectory() + "highlight-cli-no-such-file"
+        for (format, expected) in [("ansi", "#ok"), ("json", #"{"spans":[{"kind":"hashtag","#), ("html", "<span")] {
+            let result = ChildProcess.highlight(
+                ["--rules", "icysky", "--color", "never", "--format", format, missing, good, NSTemporaryDirectory()])
+            #expect(result.status == 1)
+            // Only the readable file produces a document.
+            #expect(result.stdoutText.hasPrefix(expected), "\(format): \(result.stdoutText)")
+            #expect(result.stdoutText.filter { $0 == "\n" }.count == (format == "ansi" ? 0 : 1))
+            #expect(result.stderrText.contains("highlight: cannot read \(missing): No such file or directory"))
+            #expect(result.stderrText.contains("highlight: cannot read \(NSTemporaryDirectory()): Is a directory"))
+        }
+    }
+
+    @Test func catastrophicCustomExpressionFailsLoudly() {
+        let result = ChildProcess.highlight(
+            ["--rules", "icysky", "--color", "always", "--pattern", #"x=(?:(a|aa)+)+(?!\w)z?\d"#],
+            input: .bytes(Array("ok #a ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 40) + Array(" tail".utf8)))
+        #expect(result.status == 1)
+        #expect(result.stderrText == #"highlight: standard input: match limit exceeded (PCRE2 error -47) in the expression '(?:(a|aa)+)+(?!\w)z?\d'"# + "\n")
+    }
+
+    @Test func closedPipeEndsQuietly() {
+        let posts = PostCorpus.posts(byteCount: 4 << 20, seed: 4)
+        for arguments in [["--color", "always"], ["--format", "json"], ["--format", "html"], ["--color", "never"]] {
+            let result = ChildProcess.highlight(
+                ["--rules", "icysky"] + arguments, input: .bytes(posts), output: .closeAfter(100))
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderrText)")
+            #expect(result.stdoutCount < posts.count)
+        }
+    }
+
+    @Test func helpShowsTheDefaultCommandsOptions() {
+        for arguments in [["--help"], ["-h"], ["help"], ["--rules", "icysky", "--help"]] {
+            let result = ChildProcess.highlight(arguments)
+            #expect(result.status == 0)
+            for option in ["--rules", "--format", "--input", "--color", "--pattern", "--style", "SUBCOMMANDS", "Exit status"] {
+                #expect(result.stdoutText.contains(option), "\(arguments) lacks \(option)")
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../PatternDetectionTests/Support/HostileCorpus.swift

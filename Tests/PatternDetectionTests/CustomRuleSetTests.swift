@@ -1,0 +1,121 @@
+import PatternDetection
+import Testing
+
+@Suite("Custom patterns")
+struct CustomRuleSetTests {
+    func spans(_ text: String, _ rules: any RuleSet) throws -> [String] {
+        let detector = PatternDetector(rules: rules)
+        return try detector.spans(in: text).map { "\($0.kind):\($0.text(in: text))" }
+    }
+
+    func custom(_ definitions: [(String, String)], over base: (any RuleSet)? = IcyskyRules.shared) throws -> CustomRuleSet {
+        try CustomRuleSet(
+            patterns: definitions.map { definition throws(PatternError) in
+                try CustomPattern(name: definition.0, expression: definition.1)
+            }, over: base)
+    }
+
+    @Test func compileErrorCarriesMessageOffsetAndCaret() {
+        #expect(throws: PatternError.self) { try CustomPattern(name: "t", expression: #"JIRA-(\d+"#) }
+        do {
+            _ = try CustomPattern(name: "t", expression: #"JIRA-(\d+"#)
+        } catch {
+            #expect(error.stage == .compile)
+            #expect(error.message.contains("missing closing parenthesis"))
+            #expect(error.offset == 9)
+            #expect(error.caretDiagram == "JIRA-(\\d+\n         ^")
+        }
+    }
+
+    @Test func backslashCIsRejected() {
+        #expect(throws: PatternError.self) { try CustomPattern(name: "byte", expression: #"a\C"#) }
+    }
+
+    @Test func findsCustomKindsBesideBuiltIns() throws {
+        let rules = try custom([("ticket", #"\b[A-Z]+-\d+\b"#), ("shortcode", ":[a-z_]+:")])
+        #expect(try spans("fix JIRA-12 for @bob :wave: #x", rules)
+            == ["ticket:JIRA-12", "mention:@bob", "shortcode::wave:", "hashtag:#x"])
+        #expect(rules.kinds == [.hashtag, .mention, .url, "ticket", "shortcode"])
+        #expect(rules.name == "icysky+custom")
+    }
+
+    @Test func builtInSpansWinOverlaps() throws {
+        let rules = try custom([("word", #"\w+"#)])
+        #expect(try spans("#tag plain @bob.x", rules) == ["hashtag:#tag", "word:plain", "mention:@bob.x"])
+    }
+
+    @Test func earlierPatternWinsThenLeftmost() throws {
+        let rules = try custom([("first", "bc"), ("second", "abcd"), ("third", "cd|ab")], over: nil)
+        // "bc" is taken first; "abcd" overlaps it; "cd|ab" finds "ab" (overlaps) and no other.
+        #expect(try spans("abcd", rules) == ["first:bc"])
+        #expect(try spans("abxcd", rules) == ["third:ab", "third:cd"])
+    }
+
+    @Test func matchesNeverCrossSeparators() throws {
+        let rules = try custom([("pair", #"[a-z]+\s[a-z]+"#), ("before", #"\d+(?=\s)"#)], over: nil)
+        #expect(try spans("ab cd 12 34", rules) == ["before:12"])
+    }
+
+    @Test func anchorsMeanTheTextsEdgesAndLineAnchorsWork() throws {
+        let rules = try custom([("start", "^x"), ("line", "(?m)^y"), ("end", "z$")], over: nil)
+        #expect(try spans("x x y\ny z\nz", rules) == ["start:x", "line:y", "end:z"])
+        #expect(try spans("z z\n", rules) == ["end:z"])
+        #expect(try spans("a\u{3000}x", rules) == [])
+    }
+
+    @Test func wordBoundariesSeeTheBorderingSeparators() throws {
+        let rules = try custom([("id", #"\bid\b"#)], over: nil)
+        #expect(try spans("id xid id", rules) == ["id:id", "id:id"])
+    }
+
+    @Test func standaloneUsesWhitespaceSeparators() throws {
+        let rules = try custom([("shortcode", ":[a-z]+:")], over: nil)
+        #expect(rules.name == "custom")
+        #expect(rules.isSeparator(" ") && rules.isSeparator("\u{3000}") && !rules.isSeparator("("))
+        #expect(try spans("#a :b: @c", rules) == ["shortcode::b:"])
+    }
+
+    @Test func kindOfTheBaseIsRejected() {
+        #expect(throws: CustomRuleSet.KindConflict.self) { try custom([("mention", "@x")]) }
+    }
+
+    @Test func valuesOfCustomKindsAreTheirText() throws {
+        let rules = try custom([("ticket", #"[A-Z]+-\d+"#)])
+        let text = "AB-1 @bob"
+        let detector = PatternDetector(rules: rules)
+        let found = try detector.spans(in: text)
+        #expect(found.map { detector.value(of: $0, in: text) }
+            == ["AB-1", PatternDetector(rules: IcyskyRules.shared).value(of: found[1], in: text)])
+    }
+
+    @Test func windowsInsideWordsGiveTheFullScansSpans() throws {
+        let rules = try RuleSetCases.custom(over: IcyskyRules.shared)
+        let text = "see ABC-12 and :ok: now #tag @x.y"
+        try withUTF8Bytes(of: text) { bytes throws in
+            let scratch = MatchScratch()
+            let full = try rules.spans(in: bytes, scratch: scratch)
+            for start in 0...bytes.count {
+                for end in start...bytes.count {
+                    let windowed = try rules.spans(in: bytes, startingIn: start..<end, scratch: scratch)
+                    #expect(windowed == full.filter { (start..<end).contains($0.utf8Range.lowerBound) })
+                }
+            }
+        }
+    }
+
+    @Test("Locality contract on random posts", arguments: BuiltInRules.allCases)
+    func localityOnRandomPosts(_ builtIn: BuiltInRules) throws {
+        let base = RuleSetCases.rules(builtIn)
+        for rules in [try RuleSetCases.custom(over: base), try RuleSetCases.custom(over: nil)] {
+            var random = SeededRandom(seed: 7)
+            for _ in 0..<200 {
+                let post = PostCorpus.post(wordCount: 1 + Int(random.next() % 30), using: &random)
+                let violation = try withUTF8Bytes(of: post) { bytes throws(PatternError) in
+                    try SpanInvariants.localityViolation(
+                        rules: rules, text: bytes, scratch: MatchScratch(), limit: 4, using: &random)
+                }
+                #expect(violation == nil, "\(rules.name) on \(post.debugDescription)")
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+@testable import PatternDetection
+import Testing
+
+@Suite("Streaming scans")
+struct SpanStreamTests {
+    static let pieceSizes: [[Int]] = [[1], [2, 3, 5], [7, 1, 64], [4096], []]
+
+    func expectStreamingAgrees(_ rules: any RuleSet, _ bytes: [UInt8], _ label: String) throws {
+        for sizes in Self.pieceSizes {
+            let violation = try bytes.withUnsafeBufferPointer { buffer throws(PatternError) in
+                try SpanInvariants.streamingViolation(
+                    rules: rules, bytes: buffer, pieceSizes: sizes, scratch: MatchScratch())
+            }
+            #expect(violation == nil, "\(rules.name), \(label), pieces \(sizes)")
+        }
+    }
+
+    @Test("Streamed spans equal the whole scan", arguments: BuiltInRules.allCases)
+    func streamedEqualsWhole(_ builtIn: BuiltInRules) throws {
+        let base = RuleSetCases.rules(builtIn)
+        var random = SeededRandom(seed: 11)
+        for rules in [base, try RuleSetCases.custom(over: base)] {
+            try expectStreamingAgrees(rules, PostCorpus.posts(byteCount: 3000, seed: 3), "posts")
+            for index in 0..<20 {
+                let post = Array(PostCorpus.post(wordCount: 20, using: &random).utf8)
+                try expectStreamingAgrees(rules, PostCorpus.broken(post, using: &random), "broken post \(index)")
+                try expectStreamingAgrees(rules, PostCorpus.randomBytes(count: 300, using: &random), "random \(index)")
+            }
+        }
+    }
+
+    @Test func splitSequencesWaitForTheirEnd() throws {
+        let stream = SpanStream(rules: IcyskyRules.shared)
+        var chunks: [[UInt8]] = []
+        let text = Array("a #東京 b".utf8)
+        for byte in text {
+            try [byte].withUnsafeBufferPointer { piece throws(PatternError) in
+                try stream.append(piece) { chunks.append(Array($0.bytes)) }
+            }
+        }
+        try stream.finish { chunks.append(Array($0.bytes)) }
+        #expect(chunks == [Array("a ".utf8), Array("#東京 ".utf8), Array("b".utf8)])
+    }
+
+    @Test func aLineIsEmittedWhenItsBreakArrives() throws {
+        let stream = SpanStream(rules: IcyskyRules.shared)
+        var emitted: [String] = []
+        for line in ["hi @bob", " and #tag\n", "next"] {
+            var bytes = Array(line.utf8)
+            try bytes.withUnsafeMutableBufferPointer { piece throws(PatternError) in
+                try stream.append(UnsafeBufferPointer(piece)) { chunk in
+                    emitted.append(String(decoding: chunk.bytes, as: UTF8.self) + "|" + chunk.spans.map(\.description).joined(separator: ","))
+                }
+            }
+        }
+        #expect(emitted == ["hi |", "@bob and #tag\n|mention[0,4),hashtag[9,13)"])
+    }
+
+    @Test func aLongWordGrowsTheBufferUntilACutArrives() throws {
+        let stream = SpanStream(rules: IcyskyRules.shared)
+        var sizes: [Int] = []
+        let word = [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
+        for piece in [word, [0xFF], word, Array(" ".utf8)] {
+            try piece.withUnsafeBufferPointer { buffer throws(PatternError) in
+                try stream.append(buffer) { sizes.append($0.bytes.count) }
+            }
+        }
+        // The ill-formed byte ends the first word's text, so everything up to it is emitted at once.
+        #expect(sizes == [10_001, 10_001])
+    }
+
+    @Test func valuesComeFromTheTextTheSpanWasFoundIn() throws {
+        let rules = try RuleSetCases.custom(over: IcyskyRules.shared)
+        let stream = SpanStream(rules: rules)
+        var values: [String] = []
+        let text: [UInt8] = Array("x @a.b \u{FF}".utf8) + [0xFF] + Array(" AB-1 https://s.org".utf8)
+        try text.withUnsafeBufferPointer { buffer throws(PatternError) in
+            try stream.append(buffer) { chunk in values += chunk.spans.map { chunk.value(of: $0) } }
+            try stream.finish { chunk in values += chunk.spans.map { chunk.value(of: $0) } }
+        }
+        #expect(values == ["x", "@a.b", "AB-1", "https://s.org"])  // "x": the greedy custom pattern
+    }
+
+    /// A 3 MB stream in 64 KiB pieces never holds more than the tail after the last separator.
+    @Test func memoryStaysBoundedOnALongStream() throws {
+        let stream = SpanStream(rules: try RuleSetCases.custom(over: IcyskyRules.shared))
+        let posts = PostCorpus.posts(byteCount: 1 << 16, seed: 5)
+        var largestBuffer = 0
+        var emitted = 0
+        for _ in 0..<48 {
+            try posts.withUnsafeBufferPointer { buffer throws(PatternError) in
+                try stream.append(buffer) { emitted += $0.bytes.count }
+            }
+            largestBuffer = max(largestBuffer, stream.buffer.count)
+        }
+        try stream.finish { emitted += $0.bytes.count }
+        #expect(emitted == posts.count * 48)
+        #expect(largestBuffer < 1 << 12)
+    }
+}

@@ -1,0 +1,106 @@
+// Shared by the tests and the fuzz driver (Fuzz/), which compiles the library sources into the
+// same module and so must not import it.
+#if !FUZZING
+@testable import PatternDetection
+#endif
+
+/// The properties every scan must have, on any bytes: checked by tests and by the fuzz driver.
+/// Each check returns a description of the first violation, or `nil`.
+enum SpanInvariants {
+    /// Spans are non-empty, sorted, non-overlapping, inside well-formed runs and on their scalar
+    /// boundaries.
+    static func structuralViolation(_ spans: [Span], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let runs = UTF8Validation.validRuns(in: bytes)
+        var previousEnd = 0
+        var runIndex = 0
+        for span in spans {
+            let range = span.utf8Range
+            if range.isEmpty { return "empty span \(span)" }
+            if range.lowerBound < previousEnd { return "span \(span) overlaps or is out of order" }
+            previousEnd = range.upperBound
+            while runIndex < runs.count, runs[runIndex].upperBound <= range.lowerBound { runIndex += 1 }
+            guard runIndex < runs.count, runs[runIndex].lowerBound <= range.lowerBound,
+                range.upperBound <= runs[runIndex].upperBound
+            else { return "span \(span) leaves its well-formed run" }
+            for bound in [range.lowerBound, range.upperBound] where bound < runs[runIndex].upperBound {
+                if bytes[bound] & 0xC0 == 0x80 { return "span \(span) splits a scalar at \(bound)" }
+            }
+        }
+        return nil
+    }
+
+    /// No span contains a separator, and a scan starting at a word start (right after a separator)
+    /// finds exactly the full scan's spans from there on, also when the text before the
+    /// separator is cut away: the locality contract. Checks up to `limit` random word starts.
+    /// - Precondition: `text` is well-formed UTF-8.
+    static func localityViolation(
+        rules: any RuleSet, text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limit: Int,
+        using random: inout SeededRandom
+    ) throws(PatternError) -> String? {
+        let full = try rules.spans(in: text, scratch: scratch)
+        var starts: [Int] = []
+        var index = 0
+        var nextSpan = 0
+        while index < text.count {
+            let length = SeparatorTable.sequenceLength(lead: text[index])
+            let scalar = SeparatorTable.decode(at: index, in: text).0
+            if rules.isSeparator(scalar) {
+                while nextSpan < full.count, full[nextSpan].utf8Range.upperBound <= index { nextSpan += 1 }
+                if nextSpan < full.count, full[nextSpan].utf8Range.contains(index) {
+                    return "span \(full[nextSpan]) contains the separator U+\(String(scalar.value, radix: 16)) at \(index)"
+                }
+                starts.append(index + length)
+            }
+            index += length
+        }
+        for _ in 0..<min(limit, starts.count) {
+            let start = starts[Int(random.next() % UInt64(starts.count))]
+            let expected = full.filter { $0.utf8Range.lowerBound >= start }
+            let windowed = try rules.spans(in: text, startingIn: start..<text.count, scratch: scratch)
+            if windowed != expected {
+                return "scan from \(start) found \(windowed), full scan \(expected)"
+            }
+            // The word alone, with only its separator before it, must agree too.
+            let separatorStart = SeparatorTable.scalarStart(before: start, in: text)
+            let tail = UnsafeBufferPointer(rebasing: text[separatorStart...])
+            let shift = separatorStart
+            let local = try rules.spans(in: tail, startingIn: start - shift..<tail.count, scratch: scratch)
+                .map { Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + shift..<$0.utf8Range.upperBound + shift) }
+            if local != expected {
+                return "scan of the text cut before \(start) found \(local), full scan \(expected)"
+            }
+        }
+        return nil
+    }
+
+    /// Streaming `bytes` in pieces of the given sizes gives back the bytes and the whole scan.
+    static func streamingViolation(
+        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int], scratch: MatchScratch
+    ) throws(PatternError) -> String? {
+        let whole = try PatternDetector(rules: rules, scratch: scratch).spans(inUTF8: bytes)
+        let stream = SpanStream(rules: rules, scratch: scratch)
+        var echoed: [UInt8] = []
+        var streamed: [Span] = []
+        var offset = 0
+        var pieceIndex = 0
+        let collect = { (chunk: StreamChunk) in
+            if chunk.streamOffset != echoed.count { streamed.append(Span(kind: "bad-offset", utf8Range: 0..<1)) }
+            echoed.append(contentsOf: chunk.bytes)
+            for span in chunk.spans {
+                streamed.append(Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + chunk.streamOffset
+                    ..< span.utf8Range.upperBound + chunk.streamOffset))
+            }
+        }
+        while offset < bytes.count {
+            let size = pieceSizes.isEmpty ? bytes.count : max(1, pieceSizes[pieceIndex % pieceSizes.count])
+            pieceIndex += 1
+            let end = min(bytes.count, offset + size)
+            try stream.append(UnsafeBufferPointer(rebasing: bytes[offset..<end]), emit: collect)
+            offset = end
+        }
+        try stream.finish(emit: collect)
+        if !echoed.elementsEqual(bytes) { return "streamed bytes differ from the input" }
+        if streamed != whole { return "streamed spans \(streamed) differ from the whole scan \(whole)" }
+        return nil
+    }
+}
