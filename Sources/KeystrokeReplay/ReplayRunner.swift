@@ -36,14 +36,15 @@ public struct ReplayRunner {
     }
 
     /// Plays `session` and reports on every strategy.
-    /// - Throws: ``ReplayError/unknownRules(session:rules:)`` for a rule set that does not exist
-    ///   (or is not built yet), ``ReplayError/invalidStep(session:step:reason:)`` for a step that
-    ///   is out of bounds or off a `Character` boundary, `PatternError` when PCRE2 fails.
+    /// - Throws: ``ReplayError/unknownRules(session:rules:)`` for a rule set that does not exist,
+    ///   ``ReplayError/invalidStep(session:step:reason:)`` for a step that is out of bounds or off a
+    ///   `Character` boundary, `PatternError` when PCRE2 fails.
     public func run(_ session: ReplaySession) throws -> SessionReport {
         let rulesName = rulesOverride?.rawValue ?? session.rules
-        guard let builtIn = BuiltInRules(rawValue: rulesName), let rules = try? builtIn.ruleSet() else {
+        guard let builtIn = BuiltInRules(rawValue: rulesName) else {
             throw ReplayError.unknownRules(session: session.name, rules: rulesName)
         }
+        let rules = builtIn.ruleSet()
         let initialBytes = session.initialText.utf8.count
         if let cursor = session.cursor, cursor < 0 || cursor > initialBytes {
             throw ReplayError.invalidStep(
