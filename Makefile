@@ -27,7 +27,7 @@ run: build
 		echo; \
 	done
 	@echo "── --format json (first post) ──"
-	@head -n 1 Fixtures/posts/sample-posts.txt | $(HIGHLIGHT) --rules icysky --format json
+	@head -n 1 Fixtures/posts/sample-posts.txt | $(HIGHLIGHT) --format json
 
 test: deps
 	$(SWIFT) test

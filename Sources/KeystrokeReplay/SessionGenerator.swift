@@ -1,3 +1,4 @@
+import PatternDetection
 /// Seeded, deterministic synthetic sessions: a thread draft of a chosen size, and a reply typed
 /// into its middle with a mention, a hashtag and a link, typos and their backspaces.
 ///
@@ -101,20 +102,5 @@ public struct SessionGenerator: Sendable {
         return ReplaySession(
             name: name ?? "synthetic-\(documentUTF8Count)B", rules: rules, initialText: text, cursor: caret,
             steps: replySteps(keystrokes: keystrokes))
-    }
-}
-
-/// SplitMix64: a small, fast, well-mixed generator with a fixed, portable sequence.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -25,7 +25,7 @@ struct StrategyTests {
         let detector = PatternDetector(rules: rules)
         let pieces = ["@", "#", "＃", " ", "\n", "a", "bob", ".test", ".bsky.social", "https://", "swift.org", "/", ".", ")", "(", "é", "😀", "\u{200D}", "$AAPL", "\u{3000}", "x"]
         for seed in UInt64(1)...12 {
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             for var strategy in Self.makeStrategies(rules) {
                 var editor = FragmentingEditor(text: AttributedString("gm @alice.test #swift see https://x.com ok"))
                 try strategy.load(&editor.text)
@@ -108,18 +108,5 @@ struct StrategyTests {
         var editor = FragmentingEditor(text: AttributedString(""))
         for character in "@john" { editor.insert(String(character)) }
         #expect(editor.text.runs.count == 5)
-    }
-}
-
-/// Deterministic generator for reproducible sessions.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,19 +1,14 @@
+import PatternDetection
+
 /// Seeded random posts of the kind people write, heavy on the shapes the `bluesky` rules care about:
 /// handles, domains with and without scheme, tags, cashtags, punctuation glued to them, emoji, CJK,
 /// every JavaScript separator, and look-alikes that are not separators.
 struct BlueskyRandomPosts {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

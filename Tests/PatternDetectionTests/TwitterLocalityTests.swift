@@ -6,18 +6,6 @@ import Testing
 /// `[leading separator, word, trailing separator]` as the subject, with the word as the window.
 @Suite("twitter locality")
 struct TwitterLocalityTests {
-    /// SplitMix64: a small deterministic generator, so failures reproduce.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let words = [
         "foo", "example", "a", "x", "t", "co", "com", "COM", "jp", "みんな", "рф", "ελ", "भारत", "日本語", "café",
         "ÉLPAÍS", "user_name", "abc123", "123", "RT", "rt", "www", "bit", "ly", "tv", "xn--ls8h", "ab-cd", "a_b",
@@ -31,7 +19,7 @@ struct TwitterLocalityTests {
     ]
     static let separators = [" ", " ", " ", "\n", "\u{3000}", "\u{A0}", "\u{2028}", "\u{180E}", "\u{85}", "\t", "\u{2009}"]
 
-    static func randomPost(_ generator: inout SeededGenerator) -> String {
+    static func randomPost(_ generator: inout SplitMix64) -> String {
         var post = ""
         for _ in 0..<Int.random(in: 1...30, using: &generator) {
             switch Int.random(in: 0..<100, using: &generator) {
@@ -51,7 +39,7 @@ struct TwitterLocalityTests {
     func wordSlicesReproduceTheFullScan() throws {
         let rules = TwitterRules.shared
         let scratch = MatchScratch()
-        var generator = SeededGenerator(state: 20_261_122)
+        var generator = SplitMix64(seed: 20_261_122)
         var postsWithSpans = 0
         for _ in 0..<1500 {
             let post = Self.randomPost(&generator)
