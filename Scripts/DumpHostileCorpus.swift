@@ -1,6 +1,7 @@
 // Writes every hostile shape (Tests/PatternDetectionTests/Support/HostileCorpus.swift) at a given
 // size into a directory, for timing the release build: see Scripts/hostile-timings.sh.
-// Build: swiftc -O Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift
+// Build: swiftc -O -D FUZZING Sources/PatternDetection/SplitMix64.swift \
+//     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift
 
 import Foundation
 
@@ -18,7 +19,7 @@ enum DumpHostileCorpus {
             try Data(shape.bytes(count: size)).write(to: directory.appendingPathComponent(shape.rawValue))
         }
         try Data(PostCorpus.posts(byteCount: size, seed: 1)).write(to: directory.appendingPathComponent("posts"))
-        var random = SeededRandom(seed: 2)
+        var random = SplitMix64(seed: 2)
         try Data(PostCorpus.randomBytes(count: size, using: &random)).write(to: directory.appendingPathComponent("randomBytes"))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("CLI round trips")
 struct CLIRoundTripTests {
     static func inputs() -> [(label: String, bytes: [UInt8])] {
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         var inputs: [(String, [UInt8])] = [
             ("posts", PostCorpus.posts(byteCount: 200_000, seed: 1)),
             ("random bytes", CLICases.randomBytes(count: 100_000, seed: 2)),

@@ -60,7 +60,7 @@ struct CLIStreamingTests {
     /// ill-formed bytes (one U+FFFD each in UTF-16 and scalars) sit in it.
     @Test(arguments: [false, true])
     func streamedJSONOffsetsAreWholeDocumentOffsets(broken: Bool) throws {
-        var random = SeededRandom(seed: 13)
+        var random = SplitMix64(seed: 13)
         let posts = PostCorpus.posts(byteCount: 400_000, seed: 12)
         let input = broken ? PostCorpus.broken(posts, using: &random) : posts
         let result = ChildProcess.highlight(["--rules", "icysky", "--format", "json"], input: .bytes(input))

@@ -8,7 +8,7 @@ struct ConcurrencyTests {
     func sharedRuleSets(_ builtIn: BuiltInRules) async throws {
         let base = RuleSetCases.rules(builtIn)
         let rules: [any RuleSet] = [base, try RuleSetCases.custom(over: base)]
-        var random = SeededRandom(seed: 21)
+        var random = SplitMix64(seed: 21)
         let documents: [[UInt8]] = (0..<64).map { index in
             switch index % 3 {
             case 0: return PostCorpus.posts(byteCount: 4000, seed: UInt64(index))

@@ -107,7 +107,7 @@ struct CustomRuleSetTests {
     func localityOnRandomPosts(_ builtIn: BuiltInRules) throws {
         let base = RuleSetCases.rules(builtIn)
         for rules in [try RuleSetCases.custom(over: base), try RuleSetCases.custom(over: nil)] {
-            var random = SeededRandom(seed: 7)
+            var random = SplitMix64(seed: 7)
             for _ in 0..<200 {
                 let post = PostCorpus.post(wordCount: 1 + Int(random.next() % 30), using: &random)
                 let violation = try withUTF8Bytes(of: post) { bytes throws(PatternError) in

@@ -18,7 +18,7 @@ struct SpanStreamTests {
     @Test("Streamed spans equal the whole scan", arguments: BuiltInRules.allCases)
     func streamedEqualsWhole(_ builtIn: BuiltInRules) throws {
         let base = RuleSetCases.rules(builtIn)
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         for rules in [base, try RuleSetCases.custom(over: base)] {
             try expectStreamingAgrees(rules, PostCorpus.posts(byteCount: 3000, seed: 3), "posts")
             for index in 0..<20 {

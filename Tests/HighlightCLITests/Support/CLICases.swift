@@ -12,7 +12,7 @@ enum CLICases {
     /// Random bytes without ESC, so that stripping SGR escapes from the output can only remove
     /// the ones `highlight` wrote.
     static func randomBytes(count: Int, seed: UInt64) -> [UInt8] {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         return PostCorpus.randomBytes(count: count, using: &random).map { $0 == 0x1B ? 0x1C : $0 }
     }
 }

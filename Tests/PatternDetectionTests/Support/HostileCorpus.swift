@@ -1,20 +1,8 @@
-// Shared by the test targets and the fuzz driver (Fuzz/): plain Swift, no imports.
-
-/// A small, fast, seedable generator (SplitMix64), so every generated input can be reproduced
-/// from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// Shared by the test targets and the fuzz driver (Fuzz/), which compiles the library sources into
+// the same module and so must not import it. Randomness: the package's SplitMix64, from a seed.
+#if !FUZZING
+import PatternDetection
+#endif
 
 /// Inputs shaped to make pattern matchers backtrack, rescan or split sequences.
 enum HostileCorpus {}
@@ -98,7 +86,7 @@ enum PostCorpus {
     static let separators = [" ", " ", " ", " ", "\n", "\t", "\u{3000}", "\u{A0}", "  ", "\r\n"]
 
     /// One post of about `wordCount` tokens.
-    static func post(wordCount: Int, using random: inout SeededRandom) -> String {
+    static func post(wordCount: Int, using random: inout SplitMix64) -> String {
         var out = ""
         for index in 0..<wordCount {
             if index > 0 { out += separators[Int(random.next() % UInt64(separators.count))] }
@@ -110,7 +98,7 @@ enum PostCorpus {
 
     /// Posts separated by newlines, `byteCount` bytes or a little more.
     static func posts(byteCount: Int, seed: UInt64) -> [UInt8] {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var out: [UInt8] = []
         out.reserveCapacity(byteCount + 512)
         while out.count < byteCount {
@@ -121,7 +109,7 @@ enum PostCorpus {
     }
 
     /// Random bytes, biased towards the signs and sequences the rules care about.
-    static func randomBytes(count: Int, using random: inout SeededRandom) -> [UInt8] {
+    static func randomBytes(count: Int, using random: inout SplitMix64) -> [UInt8] {
         let interesting: [[UInt8]] = [
             Array("@".utf8), Array("#".utf8), Array("$".utf8), Array("http://".utf8), Array(".".utf8),
             Array(" ".utf8), Array("\n".utf8), Array("a".utf8), Array("é".utf8), Array("東".utf8),
@@ -140,7 +128,7 @@ enum PostCorpus {
     }
 
     /// `text` with a few bytes replaced or removed so it is no longer valid UTF-8.
-    static func broken(_ text: [UInt8], using random: inout SeededRandom) -> [UInt8] {
+    static func broken(_ text: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var out = text
         guard !out.isEmpty else { return [0xFF] }
         for _ in 0..<(1 + out.count / 64) {

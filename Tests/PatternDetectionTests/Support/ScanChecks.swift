@@ -45,7 +45,7 @@ enum ScanChecks {
         let length = (Int(data[3]) << 8 | Int(data[4])) & 0x0FFF
         var seed: UInt64 = 0xC0FFEE
         for byte in data[5...] { seed = seed &* 31 &+ UInt64(byte) }
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let shapes = HostileCorpus.Shape.allCases
         let selector = Int(data[2]) % (shapes.count + 3)
         switch selector {
@@ -65,7 +65,7 @@ enum ScanChecks {
         do {
             let spans = try PatternDetector(rules: rules, scratch: scratch).spans(inUTF8: text)
             if let problem = SpanInvariants.structuralViolation(spans, in: text) { return problem }
-            var random = SeededRandom(seed: seed)
+            var random = SplitMix64(seed: seed)
             for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
                 if let problem = try SpanInvariants.localityViolation(
                     rules: rules, text: UnsafeBufferPointer(rebasing: text[run]), scratch: scratch, limit: 3,

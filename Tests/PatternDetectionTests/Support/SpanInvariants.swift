@@ -35,7 +35,7 @@ enum SpanInvariants {
     /// - Precondition: `text` is well-formed UTF-8.
     static func localityViolation(
         rules: any RuleSet, text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limit: Int,
-        using random: inout SeededRandom
+        using random: inout SplitMix64
     ) throws(PatternError) -> String? {
         let full = try rules.spans(in: text, scratch: scratch)
         var starts: [Int] = []
