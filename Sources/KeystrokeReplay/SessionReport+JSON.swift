@@ -51,29 +51,9 @@ extension StrategyReport {
     }
 }
 
-/// Minimal JSON text for the report writer.
-enum JSONText {
-    /// `value` as a JSON string literal (quotes, backslashes and control characters escaped).
-    static func string(_ value: String) -> String {
-        var out = "\""
-        out.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// Microseconds rounded to 0.1, as a JSON number.
+extension JSONText {
+    /// Microseconds rounded to 0.1, as a JSON number. (Strings use PatternDetection's
+    /// `JSONText.string`, the one JSON string writer in the package.)
     static func microseconds(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return String(format: "%.1f", rounded)

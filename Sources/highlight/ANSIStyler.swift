@@ -6,7 +6,7 @@ import PatternDetection
 struct ANSIStyler {
     let depth: ColorDepth
     let styles: PatternStyleTable
-    static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+    static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
     /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
     private let openings: [(kind: PatternKind, escape: [UInt8])]
 
@@ -23,19 +23,7 @@ struct ANSIStyler {
     }
 
     static func opening(for kind: PatternKind, depth: ColorDepth, styles: PatternStyleTable) -> [UInt8] {
-        guard depth != .none else { return [] }
-        let style = styles[kind]
-        var codes: [String] = []
-        if style.underline { codes.append("4") }
-        if let color = style.color {
-            switch depth {
-            case .trueColor: codes.append("38;2;\(color.red);\(color.green);\(color.blue)")
-            case .palette256: codes.append("38;5;\(color.xterm256Index)")
-            case .none: break
-            }
-        }
-        guard !codes.isEmpty else { return [] }
-        return Array("\u{1B}[\(codes.joined(separator: ";"))m".utf8)
+        Array(depth.opening(for: styles[kind]).utf8)
     }
 
     /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) styled.

@@ -1,13 +1,12 @@
+import ComposerText
+
 /// When `highlight` colours its output, and with how many colours.
 enum ColorMode: String, CaseIterable, Sendable {
     case auto, always, never
 }
 
-enum ColorDepth: Equatable, Sendable {
-    case none
-    case palette256
-    case trueColor
-}
+/// How many colours the output gets: ComposerText's depth, which also builds the escapes.
+typealias ColorDepth = ANSIColorDepth
 
 /// The colour decision, from the flag and the environment, as INTERFACES.md specifies:
 /// - `never`: no colour. `always`: colour.
