@@ -22,11 +22,42 @@ public struct FormattingDefinition: Sendable {
 
     /// Runs every constraint, in order, over `ranges` only (the ranges whose tags or text changed).
     /// Equals whole-string application when the rest of the string was already constrained.
+    ///
+    /// One pass over the runs: each run's attributes go through every constraint in turn (a later
+    /// constraint sees what the earlier ones wrote — the same as running the constraints one after
+    /// the other over the whole range, since each is a function of one run's attributes), and only
+    /// the keys whose value changed are written.
     public func apply(to text: inout AttributedString, in ranges: [Range<AttributedString.Index>]) {
-        for constraint in constraints {
-            for range in ranges where !range.isEmpty {
-                constraint.apply(to: &text, in: range)
+        var updates: [(range: Range<AttributedString.Index>, original: AttributeContainer, constrained: AttributeContainer)] = []
+        for range in ranges where !range.isEmpty {
+            for run in text[range].runs {
+                let original = run.attributes
+                let constrained = constrained(original)
+                if constrained != original { updates.append((run.range, original, constrained)) }
             }
+        }
+        for update in updates {
+            write(update.constrained, over: update.original, to: &text, in: update.range)
+        }
+    }
+
+    /// `attributes` after every constraint, in order (each writing only its own key).
+    public func constrained(_ attributes: AttributeContainer) -> AttributeContainer {
+        var constrained = attributes
+        for constraint in constraints {
+            constraint.constrainInPlace(&constrained)
+        }
+        return constrained
+    }
+
+    /// Writes over `range` each constraint's key whose value in `constrained` differs from its
+    /// value in `original` (the attributes the range has now); nothing else.
+    public func write(
+        _ constrained: AttributeContainer, over original: AttributeContainer,
+        to text: inout AttributedString, in range: Range<AttributedString.Index>
+    ) {
+        for constraint in constraints {
+            constraint.write(constrained, over: original, to: &text, in: range)
         }
     }
 

@@ -21,16 +21,14 @@ extension ValueConstraint {
         return copy[Key.self]
     }
 
-    /// Applies the constraint to every run of `text` in `range`; writes only where the value changes.
-    func apply(to text: inout AttributedString, in range: Range<AttributedString.Index>) {
-        var updates: [(Range<AttributedString.Index>, Key.Value?)] = []
-        for run in text[range].runs {
-            let wanted = constrainedValue(for: run.attributes)
-            if run.attributes[Key.self] != wanted { updates.append((run.range, wanted)) }
-        }
-        for (runRange, value) in updates {
-            text[runRange][Key.self] = value
-        }
+    /// Writes this constraint's key over `range` when `constrained` holds a different value for
+    /// it than `original` (the run's attributes before the constraints ran).
+    func write(
+        _ constrained: AttributeContainer, over original: AttributeContainer,
+        to text: inout AttributedString, in range: Range<AttributedString.Index>
+    ) {
+        let value = constrained[Key.self]
+        if value != original[Key.self] { text[range][Key.self] = value }
     }
 }
 

@@ -3,18 +3,26 @@ import Foundation
 import PatternDetection
 
 extension ReplayPlay {
-    /// Compares every lane's tags with a full scan of the text, over the whole document or the
-    /// edit's neighbourhood as the policy says, and counts a divergence for each lane that differs.
+    /// Compares every lane's tags with a scan of the text by the rule set itself (never the
+    /// incremental tokenizer), over the whole document or the edit's neighbourhood as the policy
+    /// says, and counts a divergence for each lane that differs.
+    ///
+    /// A neighbourhood check scans only the words around the neighbourhood: the slice from the
+    /// separator before it to the separator after it. By the locality contract (tested on its own
+    /// for every rule set) that finds exactly the spans a full scan finds there; the whole-document
+    /// checks use a real full scan. Either way the checker's work is independent of the document's
+    /// length on most keystrokes.
     mutating func checkDivergences(after edit: TextEdit) throws {
-        let expected = Span.mergingTouching(try fullScan())
+        let count = mirror.utf8Count
         let whole = policy.checksWholeDocument(afterKeystroke: keystrokes, of: plannedKeystrokes)
         let neighbourhood: Range<Int>
         switch policy {
         case .everyKeystroke:
-            neighbourhood = 0..<mirror.count
+            neighbourhood = 0..<count
         case .window(let radius, _):
-            neighbourhood = scalarAligned(max(edit.start - radius, 0)..<min(edit.newEnd + radius, mirror.count))
+            neighbourhood = scalarAligned(max(edit.start - radius, 0)..<min(edit.newEnd + radius, count))
         }
+        let expected = Span.mergingTouching(whole ? try fullScan() : try scan(around: neighbourhood))
         for lane in lanes {
             let matches: Bool
             if whole {
@@ -28,17 +36,36 @@ extension ReplayPlay {
     }
 
     /// All spans of the plain copy, from the rule set directly (no incremental state).
-    func fullScan() throws -> [Span] {
-        try mirror.withUnsafeBufferPointer { bytes throws(PatternError) in
+    mutating func fullScan() throws -> [Span] {
+        let rules = rules, scratch = scratch
+        return try mirror.withContiguousUTF8 { bytes throws(PatternError) in
             try rules.spans(in: bytes, scratch: scratch)
         }
     }
 
+    /// The spans of the words around `range`, in offsets of the whole text: the rule set scans the
+    /// slice [separator before, range, separator after] (or the text's start / end where there is
+    /// no separator), so it sees each word and what borders it exactly as a full scan does.
+    func scan(around range: Range<Int>) throws -> [Span] {
+        let leading = mirror.precedingSeparator(endingAt: range.lowerBound, where: rules.isSeparator)
+        let trailing = mirror.followingSeparator(startingAt: range.upperBound, where: rules.isSeparator)
+        let slice = (leading?.lowerBound ?? 0)..<(trailing?.upperBound ?? mirror.utf8Count)
+        let window = (leading?.upperBound ?? 0) - slice.lowerBound..<(trailing?.lowerBound ?? mirror.utf8Count) - slice.lowerBound
+        var bytes = [UInt8](repeating: 0, count: slice.count)
+        bytes.withUnsafeMutableBufferPointer { mirror.copyUTF8(slice, into: $0) }
+        let rules = rules, scratch = scratch
+        let found = try bytes.withUnsafeBufferPointer { bytes throws(PatternError) in
+            try rules.spans(in: bytes, startingIn: window, scratch: scratch)
+        }
+        return found.map { Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + slice.lowerBound..<$0.utf8Range.upperBound + slice.lowerBound) }
+    }
+
     /// `range` shrunk to Unicode-scalar boundaries of the text.
     func scalarAligned(_ range: Range<Int>) -> Range<Int> {
+        let count = mirror.utf8Count
         var lower = range.lowerBound, upper = range.upperBound
-        while lower < mirror.count, lower > 0, mirror[lower] & 0xC0 == 0x80 { lower += 1 }
-        while upper < mirror.count, upper > lower, mirror[upper] & 0xC0 == 0x80 { upper -= 1 }
+        while lower < count, lower > 0, !mirror.isScalarBoundary(lower) { lower += 1 }
+        while upper < count, upper > lower, !mirror.isScalarBoundary(upper) { upper -= 1 }
         return lower..<max(lower, upper)
     }
 
@@ -72,7 +99,7 @@ extension ReplayPlay {
 
     /// The reports, after checking the text and the bold bytes at the end.
     func report(rulesName: String) throws -> SessionReport {
-        let finalText = String(decoding: mirror, as: UTF8.self)
+        let finalText = mirror.string
         var reports: [StrategyReport] = []
         for lane in lanes {
             let laneText = String(lane.editor.text.characters[...])
@@ -97,7 +124,7 @@ extension ReplayPlay {
                 samples: lane.samples))
         }
         return SessionReport(
-            session: session.name, rules: rulesName, documentBytes: mirror.count,
+            session: session.name, rules: rulesName, documentBytes: mirror.utf8Count,
             initialBytes: session.initialText.utf8.count, keystrokes: keystrokes, finalText: finalText,
             divergencePolicy: policy, strategies: reports)
     }

@@ -28,8 +28,10 @@ struct ReplayPlay {
     let progress: ((Int, Int) -> Void)?
     let lanes: [ReplayLane]
     let plannedKeystrokes: Int
-    /// The text as plain bytes, edited alongside the editors: what the full scan reads.
-    var mirror: [UInt8]
+    /// The text as plain bytes, edited alongside the editors: what the full scan reads. A gap
+    /// buffer, so keeping it costs O(edit) per keystroke — the checker's own work must not grow
+    /// with the document, or it would pollute the caches the strategies are timed in.
+    var mirror: UTF8GapBuffer
     var bold = UTF8RangeSet()
     var hadBoldStep = false
     var keystrokes = 0
@@ -45,7 +47,7 @@ struct ReplayPlay {
         self.policy = policy
         self.progress = progress
         self.plannedKeystrokes = ReplayRunner.plannedKeystrokes(in: session)
-        self.mirror = Array(session.initialText.utf8)
+        self.mirror = UTF8GapBuffer(session.initialText)
         // One run for the whole initial text: only typed text fragments.
         let initial = AttributedString(session.initialText)
         lanes = strategies.map { ReplayLane(kind: $0, rules: rules, initialText: initial, cursor: session.cursor) }
@@ -98,8 +100,8 @@ struct ReplayPlay {
     private func validate(_ range: Range<Int>) throws {
         guard let lane = lanes.first else {
             // No strategy: check against the plain text only.
-            guard range.lowerBound >= 0, range.upperBound <= mirror.count else {
-                throw invalid("range [\(range.lowerBound), \(range.upperBound)] is outside the text (\(mirror.count) UTF-8 bytes)")
+            guard range.lowerBound >= 0, range.upperBound <= mirror.utf8Count else {
+                throw invalid("range [\(range.lowerBound), \(range.upperBound)] is outside the text (\(mirror.utf8Count) UTF-8 bytes)")
             }
             return
         }
@@ -133,7 +135,7 @@ struct ReplayPlay {
             applied = change
         }
         guard let applied else { return }
-        mirror.replaceSubrange(applied.start..<applied.oldEnd, with: inserted.utf8)
+        mirror.replace(applied.start..<applied.oldEnd, with: inserted)
         bold.apply(applied)
         try checkDivergences(after: applied)
         keystrokes += 1

@@ -156,3 +156,4 @@ struct GapBuffer<Element> {
         Array(storage[0..<gapStart]) + storage[gapEnd...]
     }
 }
+extension GapBuffer: Sendable where Element: Sendable {}

@@ -28,7 +28,21 @@ public final class SpanDocument {
         try tokenizer.reset(bytes)
     }
 
+    /// An empty document (no scan needed: an empty text has no spans). Fill it with ``load(_:)``.
+    public init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
+        bytes = UTF8GapBuffer("")
+        tokenizer = IncrementalTokenizer(rules: rules, scratch: scratch)
+    }
+
     public var rules: any RuleSet { tokenizer.rules }
+
+    /// Replaces the whole text with `text` and scans it in full.
+    /// - Throws: ``PatternError`` when PCRE2 fails; the text is then replaced and the document has
+    ///   no spans until ``rescanAll()`` succeeds.
+    public func load(_ text: String) throws(PatternError) {
+        bytes = UTF8GapBuffer(text)
+        try tokenizer.reset(bytes)
+    }
 
     /// The text. O(n).
     public var text: String { bytes.string }

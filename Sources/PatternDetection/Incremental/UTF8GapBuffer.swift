@@ -7,35 +7,35 @@
 ///
 /// - Complexity: ``replace(_:with:)`` O(k + d) for k inserted bytes and a gap moved by d bytes;
 ///   reading a byte or scalar O(1); ``copyUTF8(_:into:)`` O(copied).
-struct UTF8GapBuffer: UTF8TextSource {
+public struct UTF8GapBuffer: UTF8TextSource, Sendable {
     private var buffer: GapBuffer<UInt8>
 
-    init(_ text: String) {
+    public init(_ text: String) {
         buffer = GapBuffer(text.utf8, filler: 0, extraCapacity: max(64, text.utf8.count / 8))
     }
 
-    var utf8Count: Int { buffer.count }
+    public var utf8Count: Int { buffer.count }
 
     /// See ``GapBuffer/storageAddress``.
     var storageAddress: UnsafeRawPointer? { buffer.storageAddress }
 
     @inline(__always)
-    func byte(at offset: Int) -> UInt8 { buffer[offset] }
+    public func byte(at offset: Int) -> UInt8 { buffer[offset] }
 
-    func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
+    public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
         UTF8Decoding.scalar(startingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
-    func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
+    public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
         UTF8Decoding.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
-    func isScalarBoundary(_ utf8Offset: Int) -> Bool {
+    public func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= buffer.count, "offset \(utf8Offset) outside 0...\(buffer.count)")
         return utf8Offset == buffer.count || !UTF8Decoding.isContinuation(buffer[utf8Offset])
     }
 
-    func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+    public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= buffer.count, "range outside the text")
         precondition(destination.count >= utf8Range.count, "destination too small")
         let gapStart = buffer.gapStart, gapCount = buffer.gapCount
@@ -55,7 +55,14 @@ struct UTF8GapBuffer: UTF8TextSource {
         }
     }
 
-    /// Replaces the bytes of `utf8Range` with those of `replacement`.
+    /// Replaces the bytes of `utf8Range` with the UTF-8 of `replacement`.
+    /// - Precondition: `utf8Range` lies within the text on scalar boundaries.
+    public mutating func replace(_ utf8Range: Range<Int>, with replacement: String) {
+        replace(utf8Range, with: replacement.utf8)
+    }
+
+    /// Replaces the bytes of `utf8Range` with those of `replacement`, which the caller guarantees
+    /// to be well-formed UTF-8.
     /// - Precondition: `utf8Range` lies within the text on scalar boundaries.
     mutating func replace(_ utf8Range: Range<Int>, with replacement: some Collection<UInt8>) {
         precondition(isValidRange(utf8Range), "\(utf8Range) is outside the text or splits a scalar")
@@ -65,13 +72,13 @@ struct UTF8GapBuffer: UTF8TextSource {
     }
 
     /// Whether `utf8Range` lies within the text with both ends on scalar boundaries.
-    func isValidRange(_ utf8Range: Range<Int>) -> Bool {
+    public func isValidRange(_ utf8Range: Range<Int>) -> Bool {
         utf8Range.lowerBound >= 0 && utf8Range.upperBound <= buffer.count
             && isScalarBoundary(utf8Range.lowerBound) && isScalarBoundary(utf8Range.upperBound)
     }
 
     /// The whole text. O(n).
-    var string: String {
+    public var string: String {
         buffer.storage.withUnsafeBufferPointer { storage in
             if buffer.countAfterGap == 0 {
                 return String(decoding: UnsafeBufferPointer(rebasing: storage[0..<buffer.gapStart]), as: UTF8.self)
@@ -86,7 +93,7 @@ struct UTF8GapBuffer: UTF8TextSource {
 
     /// Runs `body` on the text as one contiguous buffer, moving the gap to the end first (O(n) when
     /// it is elsewhere, free when it is already there).
-    mutating func withContiguousUTF8<Result, Failure: Error>(
+    public mutating func withContiguousUTF8<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         buffer.moveGap(to: buffer.count)
