@@ -3,40 +3,33 @@ import Foundation
 import PatternDetection
 
 extension ReplayPlay {
-    /// Compares every lane's tags with a scan of the text by the rule set itself (never the
+    /// Compares the lane's tags with a scan of its text by the rule set itself (never the
     /// incremental tokenizer), over the whole document or the edit's neighbourhood as the policy
-    /// says, and counts a divergence for each lane that differs.
+    /// says, and counts a divergence when they differ.
     ///
     /// A neighbourhood check scans only the words around the neighbourhood: the slice from the
     /// separator before it to the separator after it. By the locality contract (tested on its own
     /// for every rule set) that finds exactly the spans a full scan finds there; the whole-document
     /// checks use a real full scan. Either way the checker's work is independent of the document's
     /// length on most keystrokes.
-    mutating func checkDivergences(after edit: TextEdit) throws {
-        let count = mirror.utf8Count
-        let whole = policy.checksWholeDocument(afterKeystroke: keystrokes, of: plannedKeystrokes)
-        let neighbourhood: Range<Int>
-        switch policy {
-        case .everyKeystroke:
-            neighbourhood = 0..<count
-        case .window(let radius, _):
-            neighbourhood = scalarAligned(max(edit.start - radius, 0)..<min(edit.newEnd + radius, count))
+    func checkDivergences(of lane: ReplayLane, after edit: TextEdit) throws {
+        let count = lane.mirror.utf8Count
+        let whole = policy.checksWholeDocument(afterKeystroke: lane.keystrokes, of: plannedKeystrokes)
+        let matches: Bool
+        if whole {
+            matches = lane.editor.text.taggedSpans() == Span.mergingTouching(try fullScan(of: &lane.mirror))
+        } else {
+            guard case .window(let radius, _) = policy else { preconditionFailure("a full check policy checks every keystroke whole") }
+            let neighbourhood = Self.scalarAligned(
+                max(edit.start - radius, 0)..<min(edit.newEnd + radius, count), in: lane.mirror)
+            let expected = Span.mergingTouching(try scan(around: neighbourhood, in: lane.mirror))
+            matches = Self.taggedSpans(of: lane.editor.text, in: neighbourhood) == Self.clipped(expected, to: neighbourhood)
         }
-        let expected = Span.mergingTouching(whole ? try fullScan() : try scan(around: neighbourhood))
-        for lane in lanes {
-            let matches: Bool
-            if whole {
-                matches = lane.editor.text.taggedSpans() == expected
-            } else {
-                matches = Self.taggedSpans(of: lane.editor.text, in: neighbourhood)
-                    == Self.clipped(expected, to: neighbourhood)
-            }
-            if !matches { lane.divergences += 1 }
-        }
+        if !matches { lane.divergences += 1 }
     }
 
     /// All spans of the plain copy, from the rule set directly (no incremental state).
-    mutating func fullScan() throws -> [Span] {
+    func fullScan(of mirror: inout UTF8GapBuffer) throws -> [Span] {
         let rules = rules, scratch = scratch
         return try mirror.withContiguousUTF8 { bytes throws(PatternError) in
             try rules.spans(in: bytes, scratch: scratch)
@@ -46,7 +39,7 @@ extension ReplayPlay {
     /// The spans of the words around `range`, in offsets of the whole text: the rule set scans the
     /// slice [separator before, range, separator after] (or the text's start / end where there is
     /// no separator), so it sees each word and what borders it exactly as a full scan does.
-    func scan(around range: Range<Int>) throws -> [Span] {
+    func scan(around range: Range<Int>, in mirror: UTF8GapBuffer) throws -> [Span] {
         let leading = mirror.precedingSeparator(endingAt: range.lowerBound, where: rules.isSeparator)
         let trailing = mirror.followingSeparator(startingAt: range.upperBound, where: rules.isSeparator)
         let slice = (leading?.lowerBound ?? 0)..<(trailing?.upperBound ?? mirror.utf8Count)
@@ -61,7 +54,7 @@ extension ReplayPlay {
     }
 
     /// `range` shrunk to Unicode-scalar boundaries of the text.
-    func scalarAligned(_ range: Range<Int>) -> Range<Int> {
+    static func scalarAligned(_ range: Range<Int>, in mirror: UTF8GapBuffer) -> Range<Int> {
         let count = mirror.utf8Count
         var lower = range.lowerBound, upper = range.upperBound
         while lower < count, lower > 0, !mirror.isScalarBoundary(lower) { lower += 1 }
@@ -99,11 +92,12 @@ extension ReplayPlay {
 
     /// The reports, after checking the text and the bold bytes at the end.
     func report(rulesName: String) throws -> SessionReport {
-        let finalText = mirror.string
+        // Every lane's editor must hold what its plain copy holds, and all lanes the same text.
+        let finalText = lanes.first?.mirror.string ?? session.initialText
         var reports: [StrategyReport] = []
         for lane in lanes {
             let laneText = String(lane.editor.text.characters[...])
-            if laneText != finalText {
+            if laneText != lane.mirror.string || laneText != finalText {
                 throw ReplayError.invalidStep(
                     session: session.name, step: session.steps.count - 1,
                     reason: "\(lane.kind.rawValue): the editor's text differs from the replayed text")
@@ -117,16 +111,16 @@ extension ReplayPlay {
                 editP50Microseconds: Percentile.of(lane.samples.map(\.editMicroseconds), 0.5),
                 divergences: lane.divergences,
                 selectionPreserved: lane.selectionLost == 0,
-                userAttributesPreserved: Self.isStronglyEmphasized(bold, in: lane.editor.text),
+                userAttributesPreserved: Self.isStronglyEmphasized(lane.bold, in: lane.editor.text),
                 promisesUserAttributes: lane.kind.promisesUserAttributes,
                 runsAtEnd: lane.editor.text.runs.count,
                 finalSpans: lane.editor.text.taggedSpans(),
                 samples: lane.samples))
         }
         return SessionReport(
-            session: session.name, rules: rulesName, documentBytes: mirror.utf8Count,
-            initialBytes: session.initialText.utf8.count, keystrokes: keystrokes, finalText: finalText,
-            divergencePolicy: policy, strategies: reports)
+            session: session.name, rules: rulesName, documentBytes: finalText.utf8.count,
+            initialBytes: session.initialText.utf8.count, keystrokes: lanes.first?.keystrokes ?? 0, finalText: finalText,
+            divergencePolicy: policy, turns: turns, strategies: reports)
     }
 
     /// Whether every byte of `set` carries strong emphasis in `text`.

@@ -2,144 +2,181 @@ import ComposerText
 import Foundation
 import PatternDetection
 
-/// One strategy's editor, strategy and running tallies during a replay. A class so the editor's
-/// text and the strategy can be borrowed `inout` at the same time.
+/// One strategy's editor, strategy, the oracle's plain copy of its text, and running tallies
+/// during a replay. A class so the editor's text and the strategy can be borrowed `inout` at the
+/// same time.
 final class ReplayLane {
     let kind: ReplayStrategyKind
     var strategy: any HighlightingStrategy
     var editor: FragmentingEditor
+    /// The text as plain bytes, edited alongside the editor: what the full scan reads. A gap
+    /// buffer, so keeping it costs O(edit) per keystroke — the checker's own work must not grow
+    /// with the document, or it would pollute the caches the strategies are timed in.
+    var mirror: UTF8GapBuffer
+    /// The bytes made bold by `bold` steps, followed through the edits.
+    var bold = UTF8RangeSet()
+    var keystrokes = 0
+    /// The edits the editor made, with the index of their step (compared across lanes).
+    var edits: [(step: Int, edit: TextEdit)] = []
     var samples: [KeystrokeSample] = []
     var divergences = 0
     var selectionLost = 0
 
-    init(kind: ReplayStrategyKind, rules: any RuleSet, initialText: AttributedString, cursor: Int?) {
+    init(kind: ReplayStrategyKind, rules: any RuleSet, initialText: String, cursor: Int?) {
         self.kind = kind
         self.strategy = kind.make(rules: rules)
-        self.editor = FragmentingEditor(text: initialText, cursor: cursor)
+        // One run for the whole initial text: only typed text fragments.
+        self.editor = FragmentingEditor(text: AttributedString(initialText), cursor: cursor)
+        self.mirror = UTF8GapBuffer(initialText)
     }
 }
 
-/// The state of one session being played: the lanes, a plain copy of the text for the full-scan
-/// oracle, the bytes made bold, and the step being played (for error messages).
+/// One thing the user does: a keystroke (`insert`, `backspace`, `replace`) or a selection or
+/// formatting change. A `type` step is one `insert` per `Character`.
+enum ReplayAction {
+    case insert(String)
+    case backspace
+    case replace(Range<Int>, String)
+    case moveTo(Int)
+    case select(Range<Int>)
+    case bold(Range<Int>)
+
+    static func actions(of step: ReplayStep) -> [ReplayAction] {
+        switch step {
+        case .type(let text): return text.map { .insert(String($0)) }
+        case .backspace(let count): return Array(repeating: .backspace, count: max(count, 0))
+        case .paste(let text): return [.insert(text)]
+        case .replace(let range, let text): return [.replace(range, text)]
+        case .moveTo(let offset): return [.moveTo(offset)]
+        case .select(let range): return [.select(range)]
+        case .bold(let range): return [.bold(range)]
+        }
+    }
+}
+
+/// The state of one session being played: the lanes and their turns (``ReplayTurns``).
 struct ReplayPlay {
     let session: ReplaySession
     let rules: any RuleSet
     let policy: DivergencePolicy
+    let turns: ReplayTurns
     let progress: ((Int, Int) -> Void)?
     let lanes: [ReplayLane]
     let plannedKeystrokes: Int
-    /// The text as plain bytes, edited alongside the editors: what the full scan reads. A gap
-    /// buffer, so keeping it costs O(edit) per keystroke — the checker's own work must not grow
-    /// with the document, or it would pollute the caches the strategies are timed in.
-    var mirror: UTF8GapBuffer
-    var bold = UTF8RangeSet()
-    var hadBoldStep = false
-    var keystrokes = 0
-    var stepIndex = 0
+    /// Every action of the session with the index of its step (for error messages).
+    let actions: [(step: Int, action: ReplayAction)]
     let scratch = MatchScratch()
 
     init(
         session: ReplaySession, rules: any RuleSet, strategies: [ReplayStrategyKind], policy: DivergencePolicy,
-        progress: ((Int, Int) -> Void)?
+        turns: ReplayTurns, progress: ((Int, Int) -> Void)?
     ) throws {
         self.session = session
         self.rules = rules
         self.policy = policy
+        self.turns = turns
         self.progress = progress
         self.plannedKeystrokes = ReplayRunner.plannedKeystrokes(in: session)
-        self.mirror = UTF8GapBuffer(session.initialText)
-        // One run for the whole initial text: only typed text fragments.
-        let initial = AttributedString(session.initialText)
-        lanes = strategies.map { ReplayLane(kind: $0, rules: rules, initialText: initial, cursor: session.cursor) }
+        self.actions = session.steps.enumerated().flatMap { index, step in
+            ReplayAction.actions(of: step).map { (index, $0) }
+        }
+        lanes = strategies.map {
+            ReplayLane(kind: $0, rules: rules, initialText: session.initialText, cursor: session.cursor)
+        }
         for lane in lanes {
             try lane.strategy.load(&lane.editor.text)
         }
     }
 
-    mutating func run() throws {
-        for (index, step) in session.steps.enumerated() {
-            stepIndex = index
-            try play(step)
+    /// Keystrokes played, averaged over the lanes (what progress shows).
+    var keystrokes: Int {
+        lanes.isEmpty ? 0 : lanes.reduce(0) { $0 + $1.keystrokes } / lanes.count
+    }
+
+    /// Plays every action on every lane in the order ``turns`` says, then checks that all editors
+    /// made the same edits.
+    func run() throws {
+        switch turns {
+        case .session:
+            for lane in lanes {
+                for (step, action) in actions { try perform(action, ofStep: step, on: lane) }
+            }
+        case .keystroke:
+            for (step, action) in actions {
+                for lane in lanes { try perform(action, ofStep: step, on: lane) }
+            }
+        }
+        guard let reference = lanes.first else { return }
+        for lane in lanes.dropFirst() where lane.edits.map(\.edit) != reference.edits.map(\.edit) {
+            let index = Array(zip(lane.edits, reference.edits)).firstIndex { $0.edit != $1.edit }
+                ?? min(lane.edits.count, reference.edits.count)
+            let step = index < reference.edits.count ? reference.edits[index].step : lane.edits[index].step
+            throw ReplayError.invalidStep(
+                session: session.name, step: step,
+                reason: "the editors of \(reference.kind.rawValue) and \(lane.kind.rawValue) disagree on edit \(index)")
         }
     }
 
-    private func invalid(_ reason: String) -> ReplayError {
-        .invalidStep(session: session.name, step: stepIndex, reason: reason)
+    private func invalid(_ reason: String, step: Int) -> ReplayError {
+        .invalidStep(session: session.name, step: step, reason: reason)
     }
 
-    private mutating func play(_ step: ReplayStep) throws {
-        switch step {
-        case .type(let text):
-            for character in text {
-                try keystroke(inserting: String(character)) { $0.insert(String(character)) }
+    /// Performs `action` (of step `step`) on `lane`.
+    private func perform(_ action: ReplayAction, ofStep step: Int, on lane: ReplayLane) throws {
+        func validated(_ range: Range<Int>) throws -> Range<Int> {
+            do {
+                return try lane.editor.validated(range)
+            } catch {
+                throw invalid(error.description, step: step)
             }
-        case .backspace(let count):
-            for _ in 0..<count {
-                try keystroke(inserting: "") { $0.backspace() }
-            }
-        case .paste(let text):
-            try keystroke(inserting: text) { $0.insert(text) }
+        }
+        var edit: TextEdit?
+        switch action {
+        case .insert(let text):
+            edit = try keystroke(on: lane, inserting: text) { $0.insert(text) }
+        case .backspace:
+            edit = try keystroke(on: lane, inserting: "") { $0.backspace() }
         case .replace(let range, let text):
-            try validate(range)
-            try keystroke(inserting: text) { $0.replace(range, with: text) }
+            _ = try validated(range)
+            edit = try keystroke(on: lane, inserting: text) { $0.replace(range, with: text) }
         case .moveTo(let offset):
-            try validate(offset..<offset)
-            for lane in lanes { try? lane.editor.moveCaret(to: offset) }
+            _ = try validated(offset..<offset)
+            try? lane.editor.moveCaret(to: offset)
         case .select(let range):
-            try validate(range)
-            for lane in lanes { try? lane.editor.select(range) }
+            _ = try validated(range)
+            try? lane.editor.select(range)
         case .bold(let range):
-            try validate(range)
-            for lane in lanes { try? lane.editor.bold(range) }
-            bold.insert(range)
-            hadBoldStep = true
+            _ = try validated(range)
+            try? lane.editor.bold(range)
+            lane.bold.insert(range)
         }
+        if let edit { lane.edits.append((step, edit)) }
     }
 
-    /// Checks `range` against the first lane's editor (all editors hold the same text).
-    private func validate(_ range: Range<Int>) throws {
-        guard let lane = lanes.first else {
-            // No strategy: check against the plain text only.
-            guard range.lowerBound >= 0, range.upperBound <= mirror.utf8Count else {
-                throw invalid("range [\(range.lowerBound), \(range.upperBound)] is outside the text (\(mirror.utf8Count) UTF-8 bytes)")
-            }
-            return
-        }
-        do {
-            _ = try lane.editor.validated(range)
-        } catch {
-            throw invalid(error.description)
-        }
-    }
-
-    /// Plays one keystroke on every lane: times the editor's edit and the strategy's update, then
-    /// checks the strategy's tags and selection.
-    private mutating func keystroke(inserting inserted: String, _ edit: (inout FragmentingEditor) -> TextEdit?) throws {
-        var applied: TextEdit?
-        for lane in lanes {
-            let editStart = ContinuousClock.now
-            guard let change = edit(&lane.editor) else { continue }
-            let editDuration = ContinuousClock.now - editStart
-            var selection = lane.editor.text.utf8Range(lane.editor.selection)
-            let strategyStart = ContinuousClock.now
-            try lane.strategy.textDidChange(&lane.editor.text, edit: change, selection: &selection)
-            let strategyDuration = ContinuousClock.now - strategyStart
-            lane.samples.append(KeystrokeSample(
-                documentBytes: lane.editor.utf8Count,
-                strategyMicroseconds: strategyDuration.microseconds,
-                editMicroseconds: editDuration.microseconds))
-            if lane.editor.text.utf8Offsets(selection) != lane.editor.selection { lane.selectionLost += 1 }
-            if let applied, applied != change {
-                throw invalid("editors disagree on the edit (\(applied) vs \(change))")
-            }
-            applied = change
-        }
-        guard let applied else { return }
-        mirror.replace(applied.start..<applied.oldEnd, with: inserted)
-        bold.apply(applied)
-        try checkDivergences(after: applied)
-        keystrokes += 1
+    /// Plays one keystroke on `lane`: times the editor's edit and the strategy's update, then
+    /// (untimed) follows the edit in the oracle's copy and checks the strategy's tags and selection.
+    /// - Returns: the edit, `nil` when the editor had nothing to do (a backspace at the start).
+    private func keystroke(
+        on lane: ReplayLane, inserting inserted: String, _ edit: (inout FragmentingEditor) -> TextEdit?
+    ) throws -> TextEdit? {
+        let editStart = ContinuousClock.now
+        guard let change = edit(&lane.editor) else { return nil }
+        let editDuration = ContinuousClock.now - editStart
+        var selection = lane.editor.text.utf8Range(lane.editor.selection)
+        let strategyStart = ContinuousClock.now
+        try lane.strategy.textDidChange(&lane.editor.text, edit: change, selection: &selection)
+        let strategyDuration = ContinuousClock.now - strategyStart
+        lane.samples.append(KeystrokeSample(
+            documentBytes: lane.editor.utf8Count,
+            strategyMicroseconds: strategyDuration.microseconds,
+            editMicroseconds: editDuration.microseconds))
+        if lane.editor.text.utf8Offsets(selection) != lane.editor.selection { lane.selectionLost += 1 }
+        lane.mirror.replace(change.start..<change.oldEnd, with: inserted)
+        lane.bold.apply(change)
+        try checkDivergences(of: lane, after: change)
+        lane.keystrokes += 1
         progress?(keystrokes, plannedKeystrokes)
+        return change
     }
 }
 

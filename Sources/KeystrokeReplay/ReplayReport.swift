@@ -2,7 +2,7 @@ import Foundation
 import PatternDetection
 
 /// What one session's replay measured, in the `highlight replay --format json` shape of
-/// INTERFACES.md (plus extra fields: `initialBytes`, `divergencePolicy`, optional samples).
+/// INTERFACES.md (plus extra fields: `initialBytes`, `divergencePolicy`, `turns`, optional samples).
 public struct SessionReport: Sendable, Equatable {
     /// The session's name.
     public var session: String
@@ -18,6 +18,8 @@ public struct SessionReport: Sendable, Equatable {
     public var finalText: String
     /// How divergences from a full scan were looked for (see ``DivergencePolicy``).
     public var divergencePolicy: DivergencePolicy
+    /// How the strategies took turns (see ``ReplayTurns``).
+    public var turns: ReplayTurns
     /// One entry per strategy, in the order they ran.
     public var strategies: [StrategyReport]
 }

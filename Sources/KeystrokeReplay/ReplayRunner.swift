@@ -5,7 +5,8 @@ import PatternDetection
 /// Plays a ``ReplaySession`` like a rich-text editor and measures highlighting strategies on it.
 ///
 /// Every strategy gets its own ``FragmentingEditor`` holding the session's `initialText` as one run
-/// (a document being opened), and all of them play the same keystrokes in lockstep. Per keystroke
+/// (a document being opened), and all of them play the same keystrokes — one whole session after
+/// the other, or in lockstep (``ReplayTurns``); at the end the editors' edits must agree. Per keystroke
 /// the editor's edit and the strategy's `textDidChange` are timed separately; then (untimed) the
 /// runner checks the strategy's tags against a full scan of the same text (``DivergencePolicy``)
 /// and that the selection is where the editor put it. At the end it checks that the bytes made
@@ -22,13 +23,17 @@ public struct ReplayRunner {
     public var rulesOverride: BuiltInRules?
     /// Chooses the policy from the initial document length; `nil` means ``DivergencePolicy/automatic(forUTF8Count:)``.
     public var divergencePolicy: DivergencePolicy?
+    /// How the strategies take turns (``ReplayTurns``): whole session each by default.
+    public var turns: ReplayTurns
     /// Called after each keystroke with (keystrokes done, keystrokes in the session).
     public var progress: ((Int, Int) -> Void)?
 
     public init(
         strategies: [ReplayStrategyKind] = ReplayStrategyKind.allCases, rulesOverride: BuiltInRules? = nil,
-        divergencePolicy: DivergencePolicy? = nil, progress: ((Int, Int) -> Void)? = nil
+        divergencePolicy: DivergencePolicy? = nil, turns: ReplayTurns = .session,
+        progress: ((Int, Int) -> Void)? = nil
     ) {
+        self.turns = turns
         self.strategies = strategies
         self.rulesOverride = rulesOverride
         self.divergencePolicy = divergencePolicy
@@ -52,8 +57,9 @@ public struct ReplayRunner {
                 reason: "cursor \(cursor) is outside the initial text (\(initialBytes) UTF-8 bytes)")
         }
         let policy = divergencePolicy ?? .automatic(forUTF8Count: initialBytes)
-        var play = try ReplayPlay(
-            session: session, rules: rules, strategies: strategies, policy: policy, progress: progress)
+        let play = try ReplayPlay(
+            session: session, rules: rules, strategies: strategies, policy: policy, turns: turns,
+            progress: progress)
         try play.run()
         return try play.report(rulesName: rulesName)
     }

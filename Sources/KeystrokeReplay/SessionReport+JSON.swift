@@ -3,7 +3,7 @@ import PatternDetection
 
 extension SessionReport {
     /// The report as one line of JSON, keys in the order of INTERFACES.md, then the extra fields
-    /// (`initialBytes`, `divergencePolicy`, per strategy `promisesUserAttributes` and, when
+    /// (`initialBytes`, `divergencePolicy`, `turns`, per strategy `promisesUserAttributes` and, when
     /// `includeSamples`, `samples` as `[documentBytes, strategyMicroseconds, editMicroseconds]`).
     /// Times are rounded to 0.1 µs.
     public func jsonLine(includeSamples: Bool = false) -> String {
@@ -18,6 +18,7 @@ extension SessionReport {
         out += "]"
         out += ",\"initialBytes\":\(initialBytes)"
         out += ",\"divergencePolicy\":" + JSONText.string(divergencePolicy.description)
+        out += ",\"turns\":" + JSONText.string(turns.rawValue)
         out += "}"
         return out
     }

@@ -3,6 +3,8 @@ import Foundation
 import KeystrokeReplay
 import PatternDetection
 
+extension ReplayTurns: ExpressibleByArgument {}
+
 enum ReplayFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json
 }
@@ -29,10 +31,13 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay keystroke sessions and measure each highlighting strategy per keystroke.",
         discussion: """
             Each session (Fixtures/replays/*.json, format in INTERFACES.md) is played like a rich-text \
-            editor: one run per typed character, initial text loaded as one run. The strategies run in \
-            lockstep, each on its own copy; per keystroke the strategy's own work (textDidChange) is \
+            editor: one run per typed character, initial text loaded as one run. Each strategy plays the \
+            same keystrokes on its own copy — the whole session one strategy after the other, or with \
+            --turns keystroke in lockstep (every strategy's keystroke before the next keystroke: then a \
+            strategy is timed right after the others' work, e.g. after a full rebuild's pass over the \
+            whole document, in a cold cache). Per keystroke the strategy's own work (textDidChange) is \
             timed separately from the editor's edit. After every keystroke the strategy's tags are \
-            compared with a full scan of the same text (documents up to 128 KiB: the whole document \
+            compared with a full scan of the same text (documents up to 8 KiB: the whole document \
             every keystroke; larger: 4 KiB around the edit every keystroke and the whole document every \
             64 keystrokes and at the end — the policy is printed), and the selection is checked. At the \
             end the bytes made bold by `bold` steps must still be bold.
@@ -58,6 +63,9 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "Rule set for every session (overrides the session's own): \(BuiltInRules.allCases.map(\.rawValue).joined(separator: ", ")).")
     var rules: BuiltInRules?
+
+    @Option(help: "How strategies take turns: session (each plays the whole session, one after the other) or keystroke (lockstep).")
+    var turns: ReplayTurns = .session
 
     @Option(help: "Output: table (for people) or json (one object per session per line).")
     var format: ReplayFormat = .table
@@ -118,7 +126,7 @@ struct ReplayCommand: ParsableCommand {
         var exitCode: Int32 = 0
         var reports: [SessionReport] = []
         let progress = ReplayProgress(enabled: isatty(2) == 1)
-        let runner = ReplayRunner(strategies: strategy.kinds, rulesOverride: rules)
+        let runner = ReplayRunner(strategies: strategy.kinds, rulesOverride: rules, turns: turns)
         var sources: [(label: String, load: () throws -> ReplaySession)] = sessions.map { path in
             (path, { try ReplaySession.load(from: URL(fileURLWithPath: path)) })
         }

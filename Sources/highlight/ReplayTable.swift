@@ -8,7 +8,7 @@ enum ReplayTable {
         var lines: [String] = []
         lines.append(
             "\(report.session) — \(report.rules), \(report.initialBytes) → \(report.documentBytes) B, "
-                + "\(report.keystrokes) keystrokes, divergence check: \(report.divergencePolicy)")
+                + "\(report.keystrokes) keystrokes, divergence check: \(report.divergencePolicy), turns: \(report.turns)")
         let header = ["strategy", "p50 µs", "p99 µs", "max µs", "edit p50 µs", "divergences", "selection", "formatting", "runs"]
         var rows = [header]
         for strategy in report.strategies {

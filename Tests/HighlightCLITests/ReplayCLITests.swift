@@ -18,6 +18,17 @@ struct ReplayCLITests {
         return url.path
     }
 
+    @Test func turnsAreChosenAndReported() throws {
+        let result = try HighlightProcess.run(["replay", "--format", "json", "--turns", "keystroke", Self.fixture("paste-url")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdoutText.utf8)) as? [String: Any])
+        #expect(object["turns"] as? String == "keystroke")
+        let table = try HighlightProcess.run(["replay", Self.fixture("paste-url")])
+        #expect(table.stdoutText.contains("turns: session"))
+        let bad = try HighlightProcess.run(["replay", "--turns", "step", Self.fixture("paste-url")])
+        #expect(bad.status == 2)
+    }
+
     @Test func jsonIsOneObjectPerSessionWithTheInterfaceKeys() throws {
         let result = try HighlightProcess.run(
             ["replay", "--format", "json", Self.fixture("bold-range"), Self.fixture("paste-url")])
@@ -28,6 +39,7 @@ struct ReplayCLITests {
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(Set(object.keys).isSuperset(of: ["session", "rules", "documentBytes", "keystrokes", "finalText", "strategies"]))
             #expect(object["divergencePolicy"] as? String == "full-every-keystroke")
+            #expect(object["turns"] as? String == "session")
             let strategies = try #require(object["strategies"] as? [[String: Any]])
             #expect(strategies.compactMap { $0["name"] as? String } == ["full-rebuild", "localized"])
             for strategy in strategies {

@@ -34,6 +34,28 @@ struct ReplayRunnerTests {
         #expect(full.keptItsPromises)
     }
 
+    /// Turns change what runs between two keystrokes of a strategy, never what it computes: both
+    /// orders give the same text, tags, runs, checks and number of samples, on every fixture.
+    @Test(arguments: ReplayFixtures.small)
+    func turnsChangeOnlyTheTimings(name: String) throws {
+        let session = try ReplayFixtures.session(name)
+        let bySession = try ReplayRunner(turns: .session).run(session)
+        let byKeystroke = try ReplayRunner(turns: .keystroke).run(session)
+        #expect(bySession.turns == .session)
+        #expect(byKeystroke.turns == .keystroke)
+        #expect(bySession.finalText == byKeystroke.finalText)
+        #expect(bySession.keystrokes == byKeystroke.keystrokes)
+        for (a, b) in zip(bySession.strategies, byKeystroke.strategies) {
+            #expect(a.name == b.name)
+            #expect(a.finalSpans == b.finalSpans)
+            #expect(a.runsAtEnd == b.runsAtEnd)
+            #expect(a.divergences == b.divergences)
+            #expect(a.selectionPreserved == b.selectionPreserved)
+            #expect(a.userAttributesPreserved == b.userAttributesPreserved)
+            #expect(a.samples.map(\.documentBytes) == b.samples.map(\.documentBytes))
+        }
+    }
+
     @Test func typingAPostHasTheExpectedTextAndTags() throws {
         let report = try ReplayRunner().run(try ReplayFixtures.session("typing-a-post"))
         #expect(report.finalText.hasPrefix("Just finished the new composer demo with @alice.bsky.social"))
@@ -88,7 +110,8 @@ struct ReplayRunnerTests {
     }
 
     @Test func policyIsChosenBySize() {
-        #expect(DivergencePolicy.automatic(forUTF8Count: 100_000) == .everyKeystroke)
+        #expect(DivergencePolicy.automatic(forUTF8Count: 8192) == .everyKeystroke)
+        #expect(DivergencePolicy.automatic(forUTF8Count: 8193) == .window(radiusUTF8: 4096, fullEvery: 64))
         #expect(DivergencePolicy.automatic(forUTF8Count: 1 << 20) == .window(radiusUTF8: 4096, fullEvery: 64))
     }
 
