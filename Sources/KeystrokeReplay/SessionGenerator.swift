@@ -3,16 +3,20 @@ import PatternDetection
 /// into its middle with a mention, a hashtag and a link, typos and their backspaces.
 ///
 /// The same seed and parameters give the same session on every platform (the generator uses its
-/// own SplitMix64, never the system's random source).
+/// own SplitMix64, never the system's random source). ``midDocumentReply(name:rules:documentUTF8Count:keystrokes:)``
+/// types the same reply, in the same surroundings (an empty line), into the drafts of every size
+/// a seed generates: only the document's length differs, so sizes can be compared.
 ///
 /// ```swift
 /// var generator = SessionGenerator(seed: 1)
 /// let session = generator.midDocumentReply(documentUTF8Count: 100_000, keystrokes: 200)
 /// ```
 public struct SessionGenerator: Sendable {
+    private let seed: UInt64
     private var random: SplitMix64
 
     public init(seed: UInt64) {
+        self.seed = seed
         random = SplitMix64(seed: seed)
     }
 
@@ -90,17 +94,36 @@ public struct SessionGenerator: Sendable {
         return steps
     }
 
-    /// A reply typed into the middle of a `documentUTF8Count`-byte thread draft (the caret is put
-    /// at the start of the word nearest the middle).
-    public mutating func midDocumentReply(
+    /// A reply typed into the middle of a `documentUTF8Count`-byte thread draft: the caret is put
+    /// in the empty line between the two posts nearest the middle (or, in a draft of one post, at
+    /// the start of the word nearest the middle).
+    ///
+    /// The draft depends on the seed and its size; the reply on the seed alone. So a seed types the
+    /// same reply between two posts at every size, and a size's session does not depend on what
+    /// else was generated. Does not advance this generator.
+    public func midDocumentReply(
         name: String? = nil, rules: String = "bluesky", documentUTF8Count: Int, keystrokes: Int = 200
     ) -> ReplaySession {
-        let text = document(utf8Count: documentUTF8Count)
-        let bytes = Array(text.utf8)
-        var caret = bytes.count / 2
-        while caret > 0, bytes[caret - 1] != UInt8(ascii: " ") { caret -= 1 }
+        var drafts = SessionGenerator(seed: seed &* 1_000_003 &+ UInt64(documentUTF8Count))
+        var replies = SessionGenerator(seed: seed)
+        let text = drafts.document(utf8Count: documentUTF8Count)
         return ReplaySession(
-            name: name ?? "synthetic-\(documentUTF8Count)B", rules: rules, initialText: text, cursor: caret,
-            steps: replySteps(keystrokes: keystrokes))
+            name: name ?? "synthetic-\(documentUTF8Count)B", rules: rules, initialText: text,
+            cursor: Self.replyCaret(in: Array(text.utf8)), steps: replies.replySteps(keystrokes: keystrokes))
+    }
+
+    /// Between the two newlines of the blank line nearest the middle of `bytes`; without one, the
+    /// start of the word nearest the middle.
+    static func replyCaret(in bytes: [UInt8]) -> Int {
+        let middle = bytes.count / 2
+        let newline = UInt8(ascii: "\n")
+        var best: Int?
+        for index in bytes.indices.dropFirst() where bytes[index - 1] == newline && bytes[index] == newline {
+            if best.map({ abs(index - middle) < abs($0 - middle) }) ?? true { best = index }
+        }
+        if let best { return best }
+        var caret = middle
+        while caret > 0, bytes[caret - 1] != UInt8(ascii: " ") { caret -= 1 }
+        return caret
     }
 }

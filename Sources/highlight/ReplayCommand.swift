@@ -37,8 +37,8 @@ struct ReplayCommand: ParsableCommand {
             strategy is timed right after the others' work, e.g. after a full rebuild's pass over the \
             whole document, in a cold cache). Per keystroke the strategy's own work (textDidChange) is \
             timed separately from the editor's edit. After every keystroke the strategy's tags are \
-            compared with a full scan of the same text (documents up to 8 KiB: the whole document \
-            every keystroke; larger: 4 KiB around the edit every keystroke and the whole document every \
+            compared with a full scan of the same text (documents up to 1 KiB: the whole document \
+            every keystroke; larger: 512 bytes around the edit every keystroke and the whole document every \
             64 keystrokes and at the end — the policy is printed), and the selection is checked. At the \
             end the bytes made bold by `bold` steps must still be bold.
 
@@ -46,9 +46,11 @@ struct ReplayCommand: ParsableCommand {
             inlinePresentationIntent).
 
             --synthetic generates sessions instead of (or besides) reading files: a reply typed into the \
-            middle of a generated thread draft of each size (e.g. --synthetic 1k,100k,1m); the same \
-            --seed gives the same session for a size whatever other sizes are listed. With --emit-sessions the generated sessions are printed as \
-            JSON, one per line, instead of being played.
+            empty line between two posts in the middle of a generated thread draft of each size (e.g. \
+            --synthetic 1k,100k,1m). A --seed types the same reply at every size, so only the length \
+            differs, and gives the same session for a size whatever other sizes are listed. With \
+            --emit-sessions the generated sessions are printed as JSON, one per line, instead of being \
+            played.
 
             Exit status: 0 when every strategy kept its promises; 1 when a strategy diverged from a full \
             scan, lost the selection, or (localized) lost the user's formatting — the full rebuild \
@@ -105,9 +107,9 @@ struct ReplayCommand: ParsableCommand {
         defer { output.flush() }
         var generated: [ReplaySession] = []
         if let synthetic {
+            // The same reply, typed between two posts, at every size (see SessionGenerator).
+            let generator = SessionGenerator(seed: seed)
             for size in try Self.sizes(synthetic) {
-                // One generator per size: a size's session does not depend on the other sizes listed.
-                var generator = SessionGenerator(seed: seed &* 1_000_003 &+ UInt64(size))
                 generated.append(generator.midDocumentReply(
                     name: "synthetic-\(Self.sizeLabel(size))", rules: rules?.rawValue ?? "bluesky",
                     documentUTF8Count: size, keystrokes: keystrokes))

@@ -110,9 +110,9 @@ struct ReplayRunnerTests {
     }
 
     @Test func policyIsChosenBySize() {
-        #expect(DivergencePolicy.automatic(forUTF8Count: 8192) == .everyKeystroke)
-        #expect(DivergencePolicy.automatic(forUTF8Count: 8193) == .window(radiusUTF8: 4096, fullEvery: 64))
-        #expect(DivergencePolicy.automatic(forUTF8Count: 1 << 20) == .window(radiusUTF8: 4096, fullEvery: 64))
+        #expect(DivergencePolicy.automatic(forUTF8Count: 1024) == .everyKeystroke)
+        #expect(DivergencePolicy.automatic(forUTF8Count: 1025) == .window(radiusUTF8: 512, fullEvery: 64))
+        #expect(DivergencePolicy.automatic(forUTF8Count: 1 << 20) == .window(radiusUTF8: 512, fullEvery: 64))
     }
 
     @Test func boldBytesFollowEditsAndDeletedBytesLeave() {
@@ -138,5 +138,29 @@ struct ReplayRunnerTests {
             JSONSerialization.jsonObject(with: Data(report.jsonLine(includeSamples: true).utf8)) as? [String: Any])
         let strategies = try #require(withSamples["strategies"] as? [[String: Any]])
         #expect((strategies[0]["samples"] as? [[Double]])?.count == report.keystrokes)
+    }
+}
+
+/// The window check's oracle: scanning only the words around a range finds, inside the range,
+/// exactly what a full scan finds — for every rule set, on random drafts and random ranges.
+@Suite("Replay checks")
+struct ReplayCheckTests {
+    @Test(arguments: ["bluesky", "twitter", "icysky"])
+    func scanAroundARangeEqualsAFullScanThere(rulesName: String) throws {
+        let rules = try #require(BuiltInRules(rawValue: rulesName)).ruleSet()
+        let session = ReplaySession(name: "empty", rules: rulesName, initialText: "", cursor: nil, steps: [])
+        let play = try ReplayPlay(session: session, rules: rules, strategies: [], policy: .everyKeystroke, turns: .session, progress: nil)
+        var random = SplitMix64(seed: 99)
+        var generator = SessionGenerator(seed: 99)
+        for _ in 0..<200 {
+            let text = generator.document(utf8Count: Int(random.next() % 3000))
+            var mirror = UTF8GapBuffer(text)
+            let count = mirror.utf8Count
+            let a = Int(random.next() % UInt64(count + 1)), b = Int(random.next() % UInt64(count + 1))
+            let range = ReplayPlay.scalarAligned(min(a, b)..<max(a, b), in: mirror)
+            let full = ReplayPlay.clipped(Span.mergingTouching(try play.fullScan(of: &mirror)), to: range)
+            let local = ReplayPlay.clipped(Span.mergingTouching(try play.scan(around: range, in: mirror)), to: range)
+            #expect(local == full, "\(rulesName) \(range) in \(text.debugDescription)")
+        }
     }
 }

@@ -28,8 +28,7 @@ final class TypingState {
     private var typed = 0
 
     init(documentBytes: Int, rules: any RuleSet, strategy: ReplayStrategyKind?) throws {
-        var generator = SessionGenerator(seed: UInt64(documentBytes))
-        let session = generator.midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
+        let session = SessionGenerator(seed: UInt64(documentBytes)).midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
         editor = FragmentingEditor(text: AttributedString(session.initialText), cursor: session.cursor)
         fullRebuild = FullRebuild(rules: rules)
         localized = LocalizedTransform(rules: rules)
@@ -55,8 +54,7 @@ final class SpanDocumentState {
     private var typed = 0
 
     init(documentBytes: Int, rules: any RuleSet) throws {
-        var generator = SessionGenerator(seed: UInt64(documentBytes))
-        let session = generator.midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
+        let session = SessionGenerator(seed: UInt64(documentBytes)).midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
         document = try SpanDocument(text: session.initialText, rules: rules)
         caret = session.cursor ?? 0
     }
