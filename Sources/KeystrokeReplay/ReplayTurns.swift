@@ -10,7 +10,7 @@ public enum ReplayTurns: String, CaseIterable, Sendable, CustomStringConvertible
     /// Lockstep: every strategy plays a keystroke before any plays the next. A strategy is timed
     /// right after the others' work on the same keystroke — after a full rebuild of a large
     /// document, that is a cold cache (measured at 1 MB: a localized keystroke takes ~15 µs after
-    /// its own previous one and ~80 µs right after a full rebuild).
+    /// its own previous one and 55–80 µs right after a full rebuild).
     case keystroke
 
     public var description: String { rawValue }
