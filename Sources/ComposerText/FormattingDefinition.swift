@@ -66,11 +66,9 @@ public struct FormattingDefinition: Sendable {
     public func styleTable(for kinds: [PatternKind] = PatternKind.builtIn) -> PatternStyleTable {
         var table = PatternStyleTable(styles: [:])
         for kind in kinds {
-            var container = AttributeContainer()
-            container[TextPatternAttribute.self] = kind
-            for constraint in constraints {
-                constraint.constrainInPlace(&container)
-            }
+            var tagged = AttributeContainer()
+            tagged[TextPatternAttribute.self] = kind
+            let container = constrained(tagged)
             table.styles[kind] = PatternStyle(
                 color: container[ForegroundColorAttribute.self],
                 underline: container[UnderlineStyleAttribute.self] != nil)

@@ -51,9 +51,9 @@ public struct FullRebuild: HighlightingStrategy {
         var containers: [PatternKind?: AttributeContainer] = [:]
         func container(for kind: PatternKind?) -> AttributeContainer {
             if let cached = containers[kind] { return cached }
-            var attributes = AttributeContainer()
-            attributes[TextPatternAttribute.self] = kind
-            for constraint in definition.constraints { constraint.constrainInPlace(&attributes) }
+            var tagged = AttributeContainer()
+            tagged[TextPatternAttribute.self] = kind
+            let attributes = definition.constrained(tagged)
             containers[kind] = attributes
             return attributes
         }

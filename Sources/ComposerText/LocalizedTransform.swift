@@ -102,7 +102,7 @@ public struct LocalizedTransform: HighlightingStrategy {
             offset += length
         }
         let wanted = TagSegments.tiling(
-            of: window, tagged: spans(overlapping: window).lazy.map { ($0.utf8Range, $0.kind) })
+            of: window, tagged: document.tokenizer.spans(overlapping: window).lazy.map { ($0.utf8Range, $0.kind) })
 
         // The index range of bytes `range`, stepping from the start of run `run` (which holds
         // `range.lowerBound`): no descent from the root of the string's rope.
@@ -147,24 +147,5 @@ public struct LocalizedTransform: HighlightingStrategy {
         for (range, original, constrained) in styleWrites {
             definition.write(constrained, over: original, to: &text, in: range)
         }
-    }
-
-    /// The tokenizer's spans that overlap `window`, found by binary search on the span table.
-    private func spans(overlapping window: Range<Int>) -> [Span] {
-        let tokenizer = document.tokenizer
-        var low = 0, high = tokenizer.spanCount
-        while low < high {
-            let middle = (low + high) / 2
-            if tokenizer.span(at: middle).utf8Range.upperBound <= window.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var found: [Span] = []
-        var index = low
-        while index < tokenizer.spanCount {
-            let span = tokenizer.span(at: index)
-            if span.utf8Range.lowerBound >= window.upperBound { break }
-            found.append(span)
-            index += 1
-        }
-        return found
     }
 }

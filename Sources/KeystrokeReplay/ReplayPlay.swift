@@ -41,6 +41,14 @@ enum ReplayAction {
     case select(Range<Int>)
     case bold(Range<Int>)
 
+    /// Whether the action edits the text (counts as a keystroke).
+    var isKeystroke: Bool {
+        switch self {
+        case .insert, .backspace, .replace: return true
+        case .moveTo, .select, .bold: return false
+        }
+    }
+
     static func actions(of step: ReplayStep) -> [ReplayAction] {
         switch step {
         case .type(let text): return text.map { .insert(String($0)) }
@@ -76,10 +84,10 @@ struct ReplayPlay {
         self.policy = policy
         self.turns = turns
         self.progress = progress
-        self.plannedKeystrokes = ReplayRunner.plannedKeystrokes(in: session)
         self.actions = session.steps.enumerated().flatMap { index, step in
             ReplayAction.actions(of: step).map { (index, $0) }
         }
+        self.plannedKeystrokes = actions.filter(\.action.isKeystroke).count
         lanes = strategies.map {
             ReplayLane(kind: $0, rules: rules, initialText: session.initialText, cursor: session.cursor)
         }

@@ -67,13 +67,6 @@ public struct ReplayRunner {
     /// How many keystrokes `session` has, counted before playing (backspaces at the text start are
     /// counted here, so the figure is an upper bound for progress display).
     public static func plannedKeystrokes(in session: ReplaySession) -> Int {
-        session.steps.reduce(0) { total, step in
-            switch step {
-            case .type(let text): return total + text.count
-            case .backspace(let count): return total + count
-            case .paste, .replace: return total + 1
-            case .moveTo, .select, .bold: return total
-            }
-        }
+        session.steps.reduce(0) { total, step in total + ReplayAction.actions(of: step).filter(\.isKeystroke).count }
     }
 }

@@ -108,4 +108,18 @@ struct IncrementalWindowTests {
         #expect(change.statistics.bytesRescanned == document.utf8Count)
         #expect(document.spans == (try PatternDetector(rules: rules).spans(in: document.text)))
     }
+
+    @Test func spansOverlappingARangeEqualAFilterOfAllSpans() throws {
+        let document = try SpanDocument(text: Self.filler(utf8Count: 4_000), rules: IcyskyRules.shared)
+        // Typing in the middle puts the table's gap there: look-ups cross it.
+        try document.replace(utf8Range: 2_000..<2_000, with: "#gap ")
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<500 {
+            let a = Int(random.next() % UInt64(document.utf8Count + 1))
+            let b = Int(random.next() % UInt64(document.utf8Count + 1))
+            let range = min(a, b)..<max(a, b)
+            if range.isEmpty { continue }
+            #expect(document.tokenizer.spans(overlapping: range) == document.spans.filter { $0.utf8Range.overlaps(range) })
+        }
+    }
 }

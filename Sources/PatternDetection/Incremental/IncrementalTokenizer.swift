@@ -61,6 +61,22 @@ public final class IncrementalTokenizer {
     /// The span at index `index` of ``spans``. O(1).
     public func span(at index: Int) -> Span { table[index] }
 
+    /// The spans that overlap `utf8Range`, sorted.
+    /// - Complexity: O(log s + k) for k spans returned (binary search on the table).
+    public func spans(overlapping utf8Range: Range<Int>) -> [Span] {
+        var low = 0, high = table.count
+        while low < high {
+            let middle = (low + high) / 2
+            if table[middle].utf8Range.upperBound <= utf8Range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: [Span] = []
+        while low < table.count, table[low].utf8Range.lowerBound < utf8Range.upperBound {
+            found.append(table[low])
+            low += 1
+        }
+        return found
+    }
+
     /// Forgets all spans and scans `source` from scratch, in chunks cut at separators.
     ///
     /// - Throws: ``PatternError`` when PCRE2 fails; the tokenizer is then empty (as for an empty
