@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PatternDetection", targets: ["PatternDetection"]),
+        .library(name: "ComposerPosts", targets: ["ComposerPosts"]),
         .library(name: "ComposerText", targets: ["ComposerText"]),
         .library(name: "KeystrokeReplay", targets: ["KeystrokeReplay"]),
         .executable(name: "highlight", targets: ["highlight"]),
@@ -24,8 +25,12 @@ let package = Package(
             dependencies: ["CPCRE2"]
         ),
         .target(
-            name: "ComposerText",
+            name: "ComposerPosts",
             dependencies: ["PatternDetection"]
+        ),
+        .target(
+            name: "ComposerText",
+            dependencies: ["PatternDetection", "ComposerPosts"]
         ),
         .target(
             name: "KeystrokeReplay",
@@ -35,14 +40,24 @@ let package = Package(
             name: "highlight",
             dependencies: [
                 "PatternDetection",
+                "ComposerPosts",
                 "ComposerText",
                 "KeystrokeReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fixture and conformance paths and the YAML reader, shared by the test targets.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "PatternDetectionTests",
-            dependencies: ["PatternDetection"]
+            dependencies: ["PatternDetection", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ComposerPostsTests",
+            dependencies: ["ComposerPosts", "PatternDetection", "TestSupport"]
         ),
         .testTarget(
             name: "ComposerTextTests",

@@ -1,4 +1,5 @@
 import PatternDetection
+import TestSupport
 import Testing
 
 /// twitter-text's language-independent conformance suite (`extract.yml`, `tlds.yml`), read from

@@ -2,46 +2,51 @@
 /// block mappings and sequences (a sequence may sit at its key's indentation), flow sequences of
 /// scalars, plain, single-quoted and double-quoted scalars, full-line comments and `---`.
 /// Anything else is reported as an error rather than guessed at.
-indirect enum YAMLValue: Equatable, Sendable {
+package indirect enum YAMLValue: Equatable, Sendable {
     case null
     case scalar(String)
     case list([YAMLValue])
     case map([Entry])
 
-    struct Entry: Equatable, Sendable {
-        var key: String
-        var value: YAMLValue
+    package struct Entry: Equatable, Sendable {
+        package var key: String
+        package var value: YAMLValue
     }
 
-    subscript(key: String) -> YAMLValue? {
+    package subscript(key: String) -> YAMLValue? {
         guard case .map(let entries) = self else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
-    var string: String? {
+    package var string: String? {
         if case .scalar(let text) = self { return text }
         return nil
     }
 
-    var list: [YAMLValue]? {
+    package var list: [YAMLValue]? {
         if case .list(let items) = self { return items }
         return nil
     }
 
-    var entries: [Entry] {
+    package var entries: [Entry] {
         if case .map(let entries) = self { return entries }
         return []
     }
 }
 
-struct YAMLError: Error, CustomStringConvertible {
-    var line: Int
-    var message: String
-    var description: String { "YAML line \(line): \(message)" }
+package struct YAMLError: Error, CustomStringConvertible {
+    package var line: Int
+    package var message: String
+    package var description: String { "YAML line \(line): \(message)" }
+
+    package init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
 }
 
-enum YAMLSubset {
-    static func parse(_ text: String) throws -> YAMLValue {
+package enum YAMLSubset {
+    package static func parse(_ text: String) throws -> YAMLValue {
         var parser = Parser(text: text)
         return try parser.parseDocument()
     }
