@@ -42,13 +42,3 @@ extension CompiledPattern {
         }
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The offset just past the scalar that starts at `offset` (one byte on a stray continuation).
-    func scalarEnd(from offset: Int) -> Int {
-        guard offset < count else { return offset + 1 }
-        let lead = self[offset]
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        return Swift.min(offset + length, count)
-    }
-}

@@ -19,8 +19,7 @@ public enum TextOffsets {
             while byte < target {
                 while let run = validRuns.first, run.upperBound <= byte, !run.isEmpty { validRuns.removeFirst() }
                 if let run = validRuns.first, run.contains(byte) {
-                    let lead = bytes[byte]
-                    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    let length = UTF8Scalar.length(lead: bytes[byte])
                     byte += length
                     utf16 += length == 4 ? 2 : 1
                 } else {

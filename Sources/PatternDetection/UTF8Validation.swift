@@ -29,10 +29,20 @@ public enum UTF8Validation {
         return runs
     }
 
-    /// Whether all of `bytes` is well-formed UTF-8.
+    /// Whether all of `bytes` is well-formed UTF-8, without allocating.
+    /// - Complexity: O(n), one pass.
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let runs = validRuns(in: bytes)
-        return runs.count == 1 && runs[0] == 0..<bytes.count
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            let length = sequenceLength(bytes, at: index)
+            if length == 0 { return false }
+            index += length
+        }
+        return true
     }
 
     /// Length of the well-formed multi-byte sequence at `index`, or 0.

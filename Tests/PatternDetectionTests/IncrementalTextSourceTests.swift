@@ -14,10 +14,10 @@ struct ChunkedTextSource: UTF8TextSource {
     let utf8Count: Int
     func byte(_ offset: Int) -> UInt8 { chunks[offset / chunk][offset % chunk] }
     func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
-        UTF8Decoding.scalar(startingAt: utf8Offset, count: utf8Count, byte: byte)
+        UTF8Scalar.scalar(startingAt: utf8Offset, count: utf8Count, byte: byte)
     }
     func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
-        UTF8Decoding.scalar(endingAt: utf8Offset, count: utf8Count, byte: byte)
+        UTF8Scalar.scalar(endingAt: utf8Offset, count: utf8Count, byte: byte)
     }
     func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         for offset in utf8Range { destination[offset - utf8Range.lowerBound] = byte(offset) }

@@ -47,26 +47,3 @@ extension BlueskyRules {
         return isTLD(name[(lastDot + 1)...])
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The scalar that starts at `offset` and its length in bytes.
-    /// - Precondition: valid UTF-8; `offset` is a scalar boundary before the end.
-    @inline(__always)
-    func decodeScalar(at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
-        let lead = self[offset]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        var value: UInt32
-        let length: Int
-        if lead < 0xE0 {
-            value = UInt32(lead & 0x1F); length = 2
-        } else if lead < 0xF0 {
-            value = UInt32(lead & 0x0F); length = 3
-        } else {
-            value = UInt32(lead & 0x07); length = 4
-        }
-        for index in 1..<length {
-            value = value << 6 | UInt32(self[offset + index] & 0x3F)
-        }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
-    }
-}

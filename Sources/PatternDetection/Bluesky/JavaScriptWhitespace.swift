@@ -38,9 +38,7 @@ enum JavaScriptWhitespace {
             return offset + 1 < text.count && text[offset + 1] == 0xA0 ? 2 : 0
         case 0xE1, 0xE2, 0xE3, 0xEF:
             guard offset + 2 < text.count else { return 0 }
-            let scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(text[offset + 1] & 0x3F) << 6)
-                | UInt32(text[offset + 2] & 0x3F)
-            return contains(Unicode.Scalar(scalar) ?? "\u{0}") ? 3 : 0
+            return contains(text.decodeScalar(at: offset).scalar) ? 3 : 0
         default:
             return 0
         }

@@ -38,9 +38,9 @@ extension CustomRuleSet {
         _ word: Range<Int>, in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
         into found: inout [[Range<Int>]]
     ) throws(PatternError) {
-        let subjectStart = word.lowerBound == 0 ? 0 : SeparatorTable.scalarStart(before: word.lowerBound, in: text)
+        let subjectStart = word.lowerBound == 0 ? 0 : text.scalarStart(before: word.lowerBound)
         let subjectEnd = word.upperBound == text.count
-            ? word.upperBound : word.upperBound + SeparatorTable.sequenceLength(lead: text[word.upperBound])
+            ? word.upperBound : word.upperBound + UTF8Scalar.length(lead: text[word.upperBound])
         let subject = UnsafeBufferPointer(rebasing: text[subjectStart..<subjectEnd])
         var options: MatchScratch.SearchOptions = .notEmpty
         if subjectStart > 0 { options.insert(.notBeginningOfLine) }
@@ -95,7 +95,7 @@ extension CustomRuleSet {
     func wordStart(containing offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var start = offset
         while start > 0 {
-            let previous = SeparatorTable.scalarStart(before: start, in: text)
+            let previous = text.scalarStart(before: start)
             if separators.separatorLength(at: previous, in: text) > 0 { break }
             start = previous
         }
@@ -112,7 +112,7 @@ extension CustomRuleSet {
                 end += 1
             } else {
                 if separators.separatorLength(at: end, in: text) > 0 { break }
-                end += SeparatorTable.sequenceLength(lead: lead)
+                end += UTF8Scalar.length(lead: lead)
             }
         }
         return end

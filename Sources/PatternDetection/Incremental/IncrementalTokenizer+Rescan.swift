@@ -12,7 +12,7 @@ extension IncrementalTokenizer {
         guard !range.isEmpty else { return [] }
         let sliceRange = window.sliceUTF8Range
         let bytes = slice.fill(from: source, range: sliceRange)
-        precondition(UTF8Decoding.isWellFormed(bytes), "text bytes \(sliceRange) are not well-formed UTF-8")
+        precondition(UTF8Validation.isValid(bytes), "text bytes \(sliceRange) are not well-formed UTF-8")
         let base = sliceRange.lowerBound
         var spans = try rules.spans(
             in: bytes, startingIn: range.lowerBound - base..<range.upperBound - base, scratch: scratch)

@@ -23,16 +23,16 @@ public struct UTF8GapBuffer: UTF8TextSource, Sendable {
     public func byte(at offset: Int) -> UInt8 { buffer[offset] }
 
     public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
-        UTF8Decoding.scalar(startingAt: utf8Offset, count: buffer.count) { buffer[$0] }
+        UTF8Scalar.scalar(startingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
     public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
-        UTF8Decoding.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
+        UTF8Scalar.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
     public func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= buffer.count, "offset \(utf8Offset) outside 0...\(buffer.count)")
-        return utf8Offset == buffer.count || !UTF8Decoding.isContinuation(buffer[utf8Offset])
+        return utf8Offset == buffer.count || !UTF8Scalar.isContinuation(buffer[utf8Offset])
     }
 
     public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {

@@ -5,11 +5,11 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
     public var utf8Count: Int { count }
 
     public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
-        UTF8Decoding.scalar(startingAt: utf8Offset, count: count) { self[startIndex + $0] }
+        UTF8Scalar.scalar(startingAt: utf8Offset, count: count) { self[startIndex + $0] }
     }
 
     public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
-        UTF8Decoding.scalar(endingAt: utf8Offset, count: count) { self[startIndex + $0] }
+        UTF8Scalar.scalar(endingAt: utf8Offset, count: count) { self[startIndex + $0] }
     }
 
     public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
@@ -29,7 +29,7 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
 
     public func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= count, "offset \(utf8Offset) outside 0...\(count)")
-        return utf8Offset == count || !UTF8Decoding.isContinuation(self[startIndex + utf8Offset])
+        return utf8Offset == count || !UTF8Scalar.isContinuation(self[startIndex + utf8Offset])
     }
 }
 

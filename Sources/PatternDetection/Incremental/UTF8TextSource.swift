@@ -51,7 +51,7 @@ extension UTF8TextSource {
         if utf8Offset == 0 || utf8Offset == utf8Count { return true }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { byte in
             copyUTF8(utf8Offset..<utf8Offset + 1, into: byte)
-            return !UTF8Decoding.isContinuation(byte[0])
+            return !UTF8Scalar.isContinuation(byte[0])
         }
     }
 

@@ -92,7 +92,7 @@ public final class SpanStream {
         let found: Cut? = buffer.withUnsafeBufferPointer { bytes in
             var end = validatedEnd
             while end > floor {
-                let start = SeparatorTable.scalarStart(before: end, in: bytes)
+                let start = bytes.scalarStart(before: end)
                 if separators.separatorLength(at: start, in: bytes) > 0 {
                     return Cut(end: end, separatorStart: start)
                 }

@@ -92,7 +92,7 @@ enum TwitterASCIIDomains {
                 var suffixStart = position
                 var allLabel = true
                 while position < domain.upperBound, text[position] != UInt8(ascii: ".") {
-                    let (scalar, length) = text.twitterScalar(at: position)
+                    let (scalar, length) = text.scalarValue(at: position)
                     position += length
                     if !TwitterCharacterClasses.asciiLabelCharacters.contains(scalar) {
                         allLabel = false

@@ -48,7 +48,7 @@ struct TwitterDomainRun {
             var endsWithDomainCharacter = false
             var startsWithDomainCharacter = false
             while position < text.count {
-                let (scalar, length) = text.twitterScalar(at: position)
+                let (scalar, length) = text.scalarValue(at: position)
                 if TwitterCharacterClasses.isDomainCharacter(scalar) {
                     if position == labelStart { startsWithDomainCharacter = true }
                     endsWithDomainCharacter = true
@@ -136,7 +136,7 @@ struct TwitterDomainRun {
     static func deadLabelEnd(in text: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
         var position = offset
         while position < text.count {
-            let (scalar, length) = text.twitterScalar(at: position)
+            let (scalar, length) = text.scalarValue(at: position)
             guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
             position += length
         }

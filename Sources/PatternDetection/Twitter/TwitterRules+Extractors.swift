@@ -34,12 +34,12 @@ extension TwitterRules {
     public func replySpan(in text: UnsafeBufferPointer<UInt8>) -> Span? {
         var position = 0
         while position < text.count {
-            let (scalar, length) = text.twitterScalar(at: position)
+            let (scalar, length) = text.scalarValue(at: position)
             guard TwitterCharacterClasses.isSpace(scalar) else { break }
             position += length
         }
         guard position < text.count else { return nil }
-        let (sign, signLength) = text.twitterScalar(at: position)
+        let (sign, signLength) = text.scalarValue(at: position)
         guard sign == 0x40 || sign == 0xFF20 else { return nil }
         var end = position + signLength
         while end < text.count, end - position - signLength < 20, Self.isScreenNameByte(text[end]) { end += 1 }
@@ -59,7 +59,7 @@ extension TwitterRules {
     /// `endMentionMatch`: an at sign, a Latin accented letter or `://` right after a mention.
     static func endsMention(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
         guard position < text.count else { return false }
-        let (scalar, _) = text.twitterScalar(at: position)
+        let (scalar, _) = text.scalarValue(at: position)
         return scalar == 0x40 || scalar == 0xFF20 || TwitterCharacterClasses.isLatinAccent(scalar)
             || startsWithSchemeSeparator(text, at: position)
     }

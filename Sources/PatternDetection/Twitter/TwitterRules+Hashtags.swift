@@ -31,13 +31,13 @@ extension TwitterRules {
             position += signLength
             guard sign == 0 || Self.isHashtagBoundary(text, before: sign, notBefore: consumedEnd) else { continue }
             if position < text.count {
-                let (next, _) = text.twitterScalar(at: position)
+                let (next, _) = text.scalarValue(at: position)
                 if next == 0xFE0F || next == 0x20E3 { continue }
             }
             var end = position
             var hasLetter = false
             while end < text.count {
-                let (scalar, length) = text.twitterScalar(at: end)
+                let (scalar, length) = text.scalarValue(at: end)
                 guard characters.contains(scalar) else { break }
                 if !hasLetter, letters.contains(scalar) { hasLetter = true }
                 end += length
@@ -55,9 +55,9 @@ extension TwitterRules {
     /// The boundary before the sign at `sign` (> 0): a character at or after `notBefore` that is
     /// U+FE0E, U+FE0F, or neither a hashtag character nor `&`.
     static func isHashtagBoundary(_ text: UnsafeBufferPointer<UInt8>, before sign: Int, notBefore: Int) -> Bool {
-        let start = text.twitterScalarStart(before: sign)
+        let start = text.scalarStart(before: sign)
         guard start >= notBefore else { return false }
-        let (scalar, _) = text.twitterScalar(at: start)
+        let (scalar, _) = text.scalarValue(at: start)
         if scalar == 0xFE0E || scalar == 0xFE0F { return true }
         return scalar != 0x26 && !TwitterCharacterClasses.hashtagLettersAndDigits.contains(scalar)
     }
@@ -65,7 +65,7 @@ extension TwitterRules {
     /// `endHashtagMatch`: a hash sign or `://` right after a hashtag.
     static func endsHashtag(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
         guard position < text.count else { return false }
-        let (scalar, _) = text.twitterScalar(at: position)
+        let (scalar, _) = text.scalarValue(at: position)
         return scalar == 0x23 || scalar == 0xFF03 || startsWithSchemeSeparator(text, at: position)
     }
 }

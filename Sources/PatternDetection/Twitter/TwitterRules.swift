@@ -74,7 +74,7 @@ public struct TwitterRules: RuleSet {
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
         var start = span.utf8Range.lowerBound
         if span.kind != .url, start < span.utf8Range.upperBound {
-            start += text.twitterScalar(at: start).length
+            start += text.scalarValue(at: start).length
         }
         return String(decoding: UnsafeBufferPointer(rebasing: text[start..<span.utf8Range.upperBound]), as: UTF8.self)
     }
@@ -82,7 +82,7 @@ public struct TwitterRules: RuleSet {
     /// Where the reference's scans must start for `window`: at the separator before it, which the
     /// preceding-character rules may consume, or at 0.
     func scanRange(_ window: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let start = window.lowerBound == 0 ? 0 : text.twitterScalarStart(before: window.lowerBound)
+        let start = window.lowerBound == 0 ? 0 : text.scalarStart(before: window.lowerBound)
         return start..<window.upperBound
     }
 

@@ -69,7 +69,7 @@ struct TwitterTLDMatcher: Sendable {
         var position = start
         var best: (rank: Int32, end: Int)?
         while position < bound {
-            let (scalar, length) = text.twitterScalar(at: position)
+            let (scalar, length) = text.scalarValue(at: position)
             guard scalar < 0x10000, let next = child(of: node, UInt32(canonicalUnits[Int(scalar)])) else { break }
             node = next
             position += length

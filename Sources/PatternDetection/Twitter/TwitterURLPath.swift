@@ -25,7 +25,7 @@ enum TwitterURLPath {
         var position = start
         var end = start
         while position < text.count {
-            let (scalar, length) = text.twitterScalar(at: position)
+            let (scalar, length) = text.scalarValue(at: position)
             if TwitterCharacterClasses.pathCharacters.contains(scalar) {
                 position += length
                 if TwitterCharacterClasses.pathEndCharacters.contains(scalar) { end = position }
@@ -70,7 +70,7 @@ enum TwitterURLPath {
     private static func pathCharactersEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var position = start
         while position < text.count {
-            let (scalar, length) = text.twitterScalar(at: position)
+            let (scalar, length) = text.scalarValue(at: position)
             guard TwitterCharacterClasses.pathCharacters.contains(scalar) else { break }
             position += length
         }

@@ -61,12 +61,12 @@ extension TwitterURLScanner {
                 var codePoints: [UInt32] = []
                 var position = labelStart
                 if phantom {
-                    let astral = text.twitterScalar(at: position).value
+                    let astral = text.scalarValue(at: position).value
                     codePoints.append(0xDC00 | ((astral - 0x10000) & 0x3FF))
                     position += 4
                 }
                 while position < labelEnd {
-                    let (scalar, length) = text.twitterScalar(at: position)
+                    let (scalar, length) = text.scalarValue(at: position)
                     codePoints.append(scalar)
                     position += length
                 }

@@ -51,7 +51,7 @@ struct TwitterURLScanner {
         var found: [Range<Int>] = []
         var position = start
         while position < limit {
-            let (scalar, length) = text.twitterScalar(at: position)
+            let (scalar, length) = text.scalarValue(at: position)
             var candidate: Candidate?
             if scalar >= 0x10000 {
                 candidate = phantomCandidate(at: position)
@@ -78,7 +78,7 @@ struct TwitterURLScanner {
         let protocolLength = Self.protocolLength(in: text, at: start)
         let domainStart = start + protocolLength
         guard domainStart < text.count,
-            TwitterCharacterClasses.isDomainCharacter(text.twitterScalar(at: domainStart).value),
+            TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: domainStart).value),
             let domainEnd = domainEnd(labelStart: domainStart, restStart: domainStart)
         else { return nil }
         return finish(

@@ -42,8 +42,8 @@ enum SpanInvariants {
         var index = 0
         var nextSpan = 0
         while index < text.count {
-            let length = SeparatorTable.sequenceLength(lead: text[index])
-            let scalar = SeparatorTable.decode(at: index, in: text).0
+            let length = UTF8Scalar.length(lead: text[index])
+            let scalar = text.decodeScalar(at: index).scalar
             if rules.isSeparator(scalar) {
                 while nextSpan < full.count, full[nextSpan].utf8Range.upperBound <= index { nextSpan += 1 }
                 if nextSpan < full.count, full[nextSpan].utf8Range.contains(index) {
@@ -61,7 +61,7 @@ enum SpanInvariants {
                 return "scan from \(start) found \(windowed), full scan \(expected)"
             }
             // The word alone, with only its separator before it, must agree too.
-            let separatorStart = SeparatorTable.scalarStart(before: start, in: text)
+            let separatorStart = text.scalarStart(before: start)
             let tail = UnsafeBufferPointer(rebasing: text[separatorStart...])
             let shift = separatorStart
             let local = try rules.spans(in: tail, startingIn: start - shift..<tail.count, scratch: scratch)
