@@ -11,7 +11,7 @@ import PatternDetection
 /// ```
 /// With a text view that owns the string, call ``textDidChange(_:edit:selection:)`` from its change
 /// callback instead, with the edit the view reports.
-public struct ComposerHighlighter {
+public struct ComposerHighlighter: Sendable {
     /// The two strategies, by their report names.
     public enum Strategy: String, CaseIterable, Sendable {
         case fullRebuild = "full-rebuild"

@@ -7,7 +7,7 @@ import PatternDetection
 /// fragmentation and typing attributes); the strategy then runs once per edit. Two implementations
 /// share this protocol so they can be compared on the same keystrokes: ``FullRebuild`` (the
 /// published workaround) and ``LocalizedTransform``.
-public protocol HighlightingStrategy {
+public protocol HighlightingStrategy: Sendable {
     /// A short name for reports: `full-rebuild`, `localized`.
     var name: String { get }
 

@@ -20,9 +20,6 @@ import PatternDetection
 /// touched (a style is a function of the kind, and the kind comes back unchanged), so they need no
 /// restyling.
 ///
-/// Measured (release, bluesky, `highlight replay --strategy localized`, typing a reply in the
-/// middle of a thread draft): ~15 µs per keystroke at 1 KB and at 1 MB.
-///
 /// - Complexity: O(log n + w + k) per edit for a window of w bytes and k inserted bytes (index
 ///   look-ups in the string's rope, the rescan, the runs inside the window), independent of the
 ///   document's length; O(n) memory for the mirror.
@@ -30,8 +27,9 @@ public struct LocalizedTransform: HighlightingStrategy {
     public let name = "localized"
     /// The text's bytes in a gap buffer and the incremental tokenizer over them. The tokenizer
     /// reads its window from this mirror, not from the string's rope: the rope costs a root-to-leaf
-    /// descent per look-up, and the mirror is edited where the last edit was (O(edit)).
-    private let document: SpanDocument
+    /// descent per look-up, and the mirror is edited where the last edit was (O(edit)). A value
+    /// (copied on write), so a copy of the strategy is independent of the original.
+    private var document: SpanDocument
     public var definition: FormattingDefinition
     /// What the last edit rescanned and changed (for reports and benchmarks).
     public private(set) var lastChange: SpanChange?
@@ -44,7 +42,7 @@ public struct LocalizedTransform: HighlightingStrategy {
     public var rules: any RuleSet { document.rules }
 
     /// The tokenizer keeping the spans (its text is the strategy's mirror of the string).
-    public var tokenizer: IncrementalTokenizer { document.tokenizer }
+    package var tokenizer: IncrementalTokenizer { document.tokenizer }
 
     /// The spans the tokenizer holds (equal to a full scan of the text after every edit).
     public var spans: [Span] { document.spans }
@@ -102,7 +100,7 @@ public struct LocalizedTransform: HighlightingStrategy {
             offset += length
         }
         let wanted = TagSegments.tiling(
-            of: window, tagged: document.tokenizer.spans(overlapping: window).lazy.map { ($0.utf8Range, $0.kind) })
+            of: window, tagged: document.spans(overlapping: window).lazy.map { ($0.utf8Range, $0.kind) })
 
         // The index range of bytes `range`, stepping from the start of run `run` (which holds
         // `range.lowerBound`): no descent from the root of the string's rope.

@@ -2,14 +2,13 @@
 ///
 /// Reading a document's tags walks all of its attribute runs (O(runs)). The check is not timed, but
 /// it runs between two keystrokes of a strategy and leaves the caches as it found them no more
-/// than any other work: a whole-document check of 100 KB after every keystroke made the localized
-/// strategy's next keystroke 2× slower (82 µs against 37 µs with window checks, measured on
-/// `thread-reply-100k`), and a window of 4 KiB each side still showed (a 1 MB document's localized
-/// p50 up to 2× its 1 KB p50, equal without the runner). So the window is small — 512 bytes each
-/// side, still several words around an edit whose effects stay within its own words — and
-/// whole-document checks run after every keystroke only while the document is no larger than what a
-/// window check reads anyway: the checker reads about the same amount at every size. Both policies compare against
-/// the rule set's own scan of a plain copy, never the incremental tokenizer:
+/// than any other work: whole-document checks of a large document after every keystroke, or wide
+/// window checks, measurably slowed the strategy's next keystroke (README, "Benchmarks and
+/// replays"). So the window is small — 512 bytes each side, still several words around an edit
+/// whose effects stay within its own words — and whole-document checks run after every keystroke
+/// only while the document is no larger than what a window check reads anyway: the checker reads
+/// about the same amount at every size. Both policies compare against the rule set's own scan of a
+/// plain copy, never the incremental tokenizer:
 /// - ``everyKeystroke``: after every keystroke, all tags of the document.
 /// - ``window(radiusUTF8:fullEvery:)``: after every keystroke, the tags within `radiusUTF8` bytes of
 ///   the edit (clipped at both ends, so runs crossing the border compare by their inside parts);

@@ -9,8 +9,8 @@ public enum ReplayTurns: String, CaseIterable, Sendable, CustomStringConvertible
     case session
     /// Lockstep: every strategy plays a keystroke before any plays the next. A strategy is timed
     /// right after the others' work on the same keystroke — after a full rebuild of a large
-    /// document, that is a cold cache (measured at 1 MB: a localized keystroke takes ~15 µs after
-    /// its own previous one and 55–80 µs right after a full rebuild).
+    /// document, that is a cold cache, and the localized keystroke pays for it (the numbers are in
+    /// `Benchmarks/results/replay-lockstep.txt`).
     case keystroke
 
     public var description: String { rawValue }

@@ -4,7 +4,7 @@ import Testing
 @Suite("Incremental: SpanDocument")
 struct IncrementalDocumentTests {
     @Test func theDocumentedExample() throws {
-        let document = try SpanDocument(text: "hi @al", rules: IcyskyRules.shared)
+        var document = try SpanDocument(text: "hi @al", rules: IcyskyRules.shared)
         let change = try document.replace(utf8Range: 6..<6, with: "ice")
         #expect(document.text == "hi @alice")
         #expect(change.removed == [Span(kind: .mention, utf8Range: 3..<6)])
@@ -15,7 +15,7 @@ struct IncrementalDocumentTests {
 
     @Test func anUntouchedSpanInTheWindowIsNotReported() throws {
         // `#a` lies in the window (same word) but the edit does not touch its bytes.
-        let document = try SpanDocument(text: "#a#b", rules: IcyskyRules.shared)
+        var document = try SpanDocument(text: "#a#b", rules: IcyskyRules.shared)
         let change = try document.replace(utf8Range: 4..<4, with: "c")
         #expect(document.spans.map(\.utf8Range) == [0..<2, 2..<5])
         #expect(change.statistics.spansDropped == 2)
@@ -24,7 +24,7 @@ struct IncrementalDocumentTests {
     }
 
     @Test func aSpanWhoseBytesChangedIsReportedEvenWhenItsRangeIsTheSame() throws {
-        let document = try SpanDocument(text: "@bob x", rules: IcyskyRules.shared)
+        var document = try SpanDocument(text: "@bob x", rules: IcyskyRules.shared)
         let change = try document.replace(utf8Range: 2..<3, with: "a")
         #expect(document.text == "@bab x")
         #expect(change.removed == [Span(kind: .mention, utf8Range: 0..<4)])
@@ -33,7 +33,7 @@ struct IncrementalDocumentTests {
 
     @Test func windowsAtTheTextEndsSeeTheTextEnds() throws {
         let rules = ShortcodeTestRules.shared
-        let document = try SpanDocument(text: ">a !b", rules: rules)
+        var document = try SpanDocument(text: ">a !b", rules: rules)
         #expect(document.spans.map(\.kind) == ["quote", "bang"])
         // A space at the start: `>a` no longer starts a line.
         try document.replace(utf8Range: 0..<0, with: " ")
@@ -47,7 +47,7 @@ struct IncrementalDocumentTests {
         try document.replace(utf8Range: 6..<7, with: "\n")
         #expect(document.spans.map(\.kind) == ["quote", "bang"])
         // icysky's bare `@` at the very end.
-        let icysky = try SpanDocument(text: "hi @", rules: IcyskyRules.shared)
+        var icysky = try SpanDocument(text: "hi @", rules: IcyskyRules.shared)
         #expect(icysky.spans == [Span(kind: .mention, utf8Range: 3..<4)])
         try icysky.replace(utf8Range: 4..<4, with: " ")
         #expect(icysky.spans.isEmpty)
@@ -56,7 +56,7 @@ struct IncrementalDocumentTests {
     }
 
     @Test func replacementRangesMustBeInsideTheTextOnScalarBoundaries() throws {
-        let document = try SpanDocument(text: "é😀", rules: IcyskyRules.shared)
+        var document = try SpanDocument(text: "é😀", rules: IcyskyRules.shared)
         #expect(document.isValidReplacementRange(0..<2))
         #expect(document.isValidReplacementRange(2..<6))
         #expect(document.isValidReplacementRange(6..<6))
@@ -66,12 +66,53 @@ struct IncrementalDocumentTests {
     }
 
     @Test func emptyingAndRefillingTheText() throws {
-        let document = try SpanDocument(text: "#a @b", rules: IcyskyRules.shared)
+        var document = try SpanDocument(text: "#a @b", rules: IcyskyRules.shared)
         let cleared = try document.replace(utf8Range: 0..<5, with: "")
         #expect(document.text.isEmpty && document.spans.isEmpty)
         #expect(cleared.removed.count == 2 && cleared.added.isEmpty)
         #expect(cleared.removedUTF8RangesInNewText == [0..<0, 0..<0])
         try document.replace(utf8Range: 0..<0, with: "#")
         #expect(document.spans == [Span(kind: .hashtag, utf8Range: 0..<1)])
+    }
+}
+
+@Suite("SpanDocument is a value")
+struct SpanDocumentValueTests {
+    @Test func aCopySharesStorageUntilEitherIsEdited() throws {
+        var original = try SpanDocument(text: "hi @al #x", rules: IcyskyRules.shared)
+        var copy = original
+        #expect(copy.sharesStorage(with: original))
+        try copy.replace(utf8Range: 6..<6, with: "ice")
+        #expect(!copy.sharesStorage(with: original))
+        try original.replace(utf8Range: 0..<2, with: "yo @bob")
+        #expect(copy.text == "hi @alice #x")
+        #expect(copy.spans == [Span(kind: .mention, utf8Range: 3..<9), Span(kind: .hashtag, utf8Range: 10..<12)])
+        #expect(original.text == "yo @bob @al #x")
+        #expect(original.spans == [
+            Span(kind: .mention, utf8Range: 3..<7), Span(kind: .mention, utf8Range: 8..<11),
+            Span(kind: .hashtag, utf8Range: 12..<14),
+        ])
+    }
+
+    @Test func copiesEditedOnDifferentTasksStayIndependent() async throws {
+        let start = try SpanDocument(text: String(repeating: "word @a #b ", count: 200), rules: BlueskyRules.shared)
+        let results = try await withThrowingTaskGroup(of: (Int, [Span], [Span]).self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    var document = start
+                    for step in 0..<200 {
+                        let at = (step * 37 + task * 101) % document.utf8Count
+                        try document.replace(utf8Range: at..<at, with: task % 2 == 0 ? " @x.test " : " #t")
+                    }
+                    let expected = try PatternDetector(rules: BlueskyRules.shared).spans(in: document.text)
+                    return (task, document.spans, expected)
+                }
+            }
+            var collected: [(Int, [Span], [Span])] = []
+            for try await result in group { collected.append(result) }
+            return collected
+        }
+        for (task, spans, expected) in results { #expect(spans == expected, "task \(task)") }
+        #expect(start.text == String(repeating: "word @a #b ", count: 200))
     }
 }

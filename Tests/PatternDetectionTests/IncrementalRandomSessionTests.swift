@@ -65,8 +65,8 @@ enum RandomSession {
             .joined(separator: random.next() % 2 == 0 ? " " : "")
         var text = Array(start.utf8)
         var cursor = text.count
-        let document = useDocument ? try SpanDocument(text: start, rules: rules) : nil
-        let tokenizer = document?.tokenizer ?? IncrementalTokenizer(rules: rules)
+        var document = useDocument ? try SpanDocument(text: start, rules: rules) : nil
+        let tokenizer = IncrementalTokenizer(rules: rules)
         if document == nil { try tokenizer.reset(text) }
         var before = try fullScan(rules, text, scratch: scratch)
         var done = 0
@@ -77,15 +77,16 @@ enum RandomSession {
             let inserted = Array(insertion.utf8)
             text.replaceSubrange(range, with: inserted)
             let change: SpanChange
-            if let document {
-                change = try document.replace(utf8Range: range, with: insertion)
+            if document != nil {
+                change = try document!.replace(utf8Range: range, with: insertion)
             } else {
                 change = try tokenizer.apply(TextEdit(replacing: range, insertedUTF8Count: inserted.count), to: text)
             }
             done += 1
             let after = try fullScan(rules, text, scratch: scratch)
             var problems: [String] = []
-            if tokenizer.spans != after { problems.append("incremental \(tokenizer.spans)\nfull scan   \(after)") }
+            let incremental = document?.spans ?? tokenizer.spans
+            if incremental != after { problems.append("incremental \(incremental)\nfull scan   \(after)") }
             if let document, document.text.utf8.elementsEqual(text) == false { problems.append("document text differs") }
             if checkEveryChange {
                 problems += changeProblems(change, before: before, after: after, newUTF8Count: text.count)

@@ -48,6 +48,15 @@ public final class IncrementalTokenizer {
         self.scratch = scratch
     }
 
+    /// An independent tokenizer holding the same spans, with scratch space of its own.
+    /// - Complexity: O(s) for s spans.
+    public func copy() -> IncrementalTokenizer {
+        let copy = IncrementalTokenizer(rules: rules)
+        copy.table = table
+        copy.resetChunkUTF8Count = resetChunkUTF8Count
+        return copy
+    }
+
     /// Length of the text the spans belong to (the text after the last edit).
     public var utf8Count: Int { table.utf8Count }
 

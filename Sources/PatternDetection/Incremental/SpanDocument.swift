@@ -1,61 +1,67 @@
-/// A plain-text document that keeps its spans up to date as it is edited: the text's bytes and an
-/// ``IncrementalTokenizer`` together, for callers without `AttributedString` (composer backends,
-/// the CLI's replay runner, tests).
+/// A plain-text document that keeps its spans up to date as it is edited: the text's bytes and the
+/// incremental tokenizer together, for callers without `AttributedString` (composer backends, the
+/// CLI's replay runner, tests).
 ///
 /// ```swift
-/// let document = try SpanDocument(text: "hi @al", rules: IcyskyRules.shared)
+/// var document = try SpanDocument(text: "hi @al", rules: IcyskyRules.shared)
 /// let change = try document.replace(utf8Range: 6..<6, with: "ice")   // "hi @alice"
 /// change.removed  // [mention[3,6)]  (offsets before the edit)
 /// change.added    // [mention[3,9)]
 /// ```
 ///
-/// The bytes live in a gap buffer kept at the last edit, so a keystroke costs O(edit) for the text
-/// and O(window) for the spans whatever the document's length. Measured (release, icysky, typing in
-/// the middle): a whole keystroke takes ~0.65 µs at 1 KB and at 1 MB; with a `[UInt8]` and
-/// `replaceSubrange` instead it takes ~7 µs at 1 MB, ~6 µs of which move the half-megabyte tail.
-/// Moving the edit point far away costs O(distance) once (~60 µs to cross 0.5 MB and 12,600 spans).
+/// A value: a copy (an undo snapshot, a value sent to another task) is independent of the
+/// original. The storage is shared until one of them is edited, which then copies it first
+/// (O(n) once per copy that is edited, never per keystroke).
 ///
-/// Not `Sendable` (it owns match scratch); one per document and thread.
-public final class SpanDocument {
-    private(set) var bytes: UTF8GapBuffer
-    public let tokenizer: IncrementalTokenizer
+/// The bytes live in a gap buffer kept at the last edit, so a keystroke costs O(edit) for the text
+/// and O(window) for the spans whatever the document's length. Moving the edit point far away
+/// costs O(distance) once.
+public struct SpanDocument: Sendable {
+    private var storage: Storage
 
     /// Scans `text` in full.
     /// - Throws: ``PatternError`` when PCRE2 fails.
-    public init(text: String, rules: any RuleSet, scratch: MatchScratch = MatchScratch()) throws(PatternError) {
-        bytes = UTF8GapBuffer(text)
-        tokenizer = IncrementalTokenizer(rules: rules, scratch: scratch)
-        try tokenizer.reset(bytes)
+    public init(text: String, rules: any RuleSet) throws(PatternError) {
+        storage = Storage(bytes: UTF8GapBuffer(text), tokenizer: IncrementalTokenizer(rules: rules))
+        try storage.tokenizer.reset(storage.bytes)
     }
 
     /// An empty document (no scan needed: an empty text has no spans). Fill it with ``load(_:)``.
-    public init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
-        bytes = UTF8GapBuffer("")
-        tokenizer = IncrementalTokenizer(rules: rules, scratch: scratch)
+    public init(rules: any RuleSet) {
+        storage = Storage(bytes: UTF8GapBuffer(""), tokenizer: IncrementalTokenizer(rules: rules))
     }
 
-    public var rules: any RuleSet { tokenizer.rules }
+    public var rules: any RuleSet { storage.tokenizer.rules }
+
+    /// The tokenizer keeping the spans (read-only use: statistics, span look-ups).
+    package var tokenizer: IncrementalTokenizer { storage.tokenizer }
 
     /// Replaces the whole text with `text` and scans it in full.
     /// - Throws: ``PatternError`` when PCRE2 fails; the text is then replaced and the document has
     ///   no spans until ``rescanAll()`` succeeds.
-    public func load(_ text: String) throws(PatternError) {
-        bytes = UTF8GapBuffer(text)
-        try tokenizer.reset(bytes)
+    public mutating func load(_ text: String) throws(PatternError) {
+        makeUnique()
+        storage.bytes = UTF8GapBuffer(text)
+        try storage.tokenizer.reset(storage.bytes)
     }
 
     /// The text. O(n).
-    public var text: String { bytes.string }
+    public var text: String { storage.bytes.string }
 
     /// Length of the text in UTF-8 bytes.
-    public var utf8Count: Int { bytes.utf8Count }
+    public var utf8Count: Int { storage.bytes.utf8Count }
 
     /// The spans of the current text, sorted by start. O(s).
-    public var spans: [Span] { tokenizer.spans }
+    public var spans: [Span] { storage.tokenizer.spans }
+
+    /// The spans that overlap `utf8Range`, sorted. O(log s + k).
+    public func spans(overlapping utf8Range: Range<Int>) -> [Span] {
+        storage.tokenizer.spans(overlapping: utf8Range)
+    }
 
     /// Whether `utf8Range` can be replaced: within `0...utf8Count`, both ends on scalar boundaries.
     public func isValidReplacementRange(_ utf8Range: Range<Int>) -> Bool {
-        bytes.isValidRange(utf8Range)
+        storage.bytes.isValidRange(utf8Range)
     }
 
     /// Replaces the bytes of `utf8Range` with `replacement` and updates the spans.
@@ -66,34 +72,63 @@ public final class SpanDocument {
     /// - Throws: ``PatternError`` when PCRE2 fails; the text is then already replaced and the spans
     ///   are incomplete until ``rescanAll()`` succeeds.
     /// - Complexity: O(k + d) for the bytes (k inserted, d the distance from the last edit) plus
-    ///   the tokenizer's O(window) (see ``IncrementalTokenizer/apply(_:to:)``).
+    ///   the tokenizer's O(window); O(n) more the first time a shared copy is edited.
     @discardableResult
-    public func replace(utf8Range: Range<Int>, with replacement: String) throws(PatternError) -> SpanChange {
+    public mutating func replace(utf8Range: Range<Int>, with replacement: String) throws(PatternError) -> SpanChange {
         precondition(isValidReplacementRange(utf8Range), "\(utf8Range) is outside the text or splits a scalar")
+        makeUnique()
         let inserted = replacement.utf8
-        bytes.replace(utf8Range, with: inserted)
-        return try tokenizer.apply(TextEdit(replacing: utf8Range, insertedUTF8Count: inserted.count), to: bytes)
+        storage.bytes.replace(utf8Range, with: inserted)
+        return try storage.tokenizer.apply(
+            TextEdit(replacing: utf8Range, insertedUTF8Count: inserted.count), to: storage.bytes)
     }
 
     /// Scans the whole text again (after a thrown error, or to compare with the incremental state).
-    public func rescanAll() throws(PatternError) {
-        try tokenizer.reset(bytes)
+    public mutating func rescanAll() throws(PatternError) {
+        makeUnique()
+        try storage.tokenizer.reset(storage.bytes)
     }
 
     /// Runs `body` on the text as one contiguous buffer (moves the buffer's gap to the end: O(n)
     /// once, free while no edit happens in between).
-    public func withUTF8<Result, Failure: Error>(
+    public mutating func withUTF8<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try bytes.withContiguousUTF8(body)
+        makeUnique()
+        return try storage.bytes.withContiguousUTF8(body)
+    }
+
+    /// The text's bytes, for reading without copying.
+    package var bytes: UTF8GapBuffer { storage.bytes }
+
+    /// Whether this value and `other` share storage (for tests of the copy-on-write behaviour).
+    package func sharesStorage(with other: SpanDocument) -> Bool { storage === other.storage }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// The mutable state behind a document: only ever mutated through a uniquely referenced value,
+    /// so two documents never write, or write and read, the same storage (which is what makes the
+    /// document `Sendable` although the tokenizer owns match scratch).
+    private final class Storage: @unchecked Sendable {
+        var bytes: UTF8GapBuffer
+        let tokenizer: IncrementalTokenizer
+
+        init(bytes: UTF8GapBuffer, tokenizer: IncrementalTokenizer) {
+            self.bytes = bytes
+            self.tokenizer = tokenizer
+        }
+
+        func copy() -> Storage { Storage(bytes: bytes, tokenizer: tokenizer.copy()) }
     }
 }
 
 extension SpanDocument: UTF8TextSource {
-    public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar { bytes.scalar(startingAt: utf8Offset) }
-    public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar { bytes.scalar(endingAt: utf8Offset) }
-    public func isScalarBoundary(_ utf8Offset: Int) -> Bool { bytes.isScalarBoundary(utf8Offset) }
+    public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(startingAt: utf8Offset) }
+    public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(endingAt: utf8Offset) }
+    public func isScalarBoundary(_ utf8Offset: Int) -> Bool { storage.bytes.isScalarBoundary(utf8Offset) }
     public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
-        bytes.copyUTF8(utf8Range, into: destination)
+        storage.bytes.copyUTF8(utf8Range, into: destination)
     }
 }
