@@ -25,3 +25,31 @@ extension AttributedString {
         return start..<(start + utf8.distance(from: range.lowerBound, to: range.upperBound))
     }
 }
+
+extension AttributedString {
+    /// The UTF-8 offsets of a UTF-16 range (as `NSRange` gives it); `nil` when the range lies
+    /// outside the text or either end splits a surrogate pair.
+    /// - Complexity: O(log n) on the string's rope.
+    public func utf8Range(ofUTF16Range utf16Range: Range<Int>) -> Range<Int>? {
+        guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= utf16.count else { return nil }
+        guard let start = utf8Offset(ofUTF16: utf16Range.lowerBound),
+            let end = utf8Offset(ofUTF16: utf16Range.upperBound)
+        else { return nil }
+        return start..<end
+    }
+
+    /// The UTF-16 offsets of a UTF-8 range.
+    /// - Complexity: O(log n).
+    public func utf16Range(ofUTF8Range utf8Range: Range<Int>) -> Range<Int> {
+        let range = self.utf8Range(utf8Range)
+        let start = utf16.distance(from: startIndex, to: range.lowerBound)
+        return start..<start + utf16.distance(from: range.lowerBound, to: range.upperBound)
+    }
+
+    /// The UTF-8 offset of a UTF-16 offset, or `nil` when it splits a surrogate pair (the round
+    /// trip back to UTF-16 does not land where it started).
+    private func utf8Offset(ofUTF16 utf16Offset: Int) -> Int? {
+        let offset = utf8Offset(utf16.index(startIndex, offsetBy: utf16Offset))
+        return utf16.distance(from: startIndex, to: utf8Index(offset)) == utf16Offset ? offset : nil
+    }
+}

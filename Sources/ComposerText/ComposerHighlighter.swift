@@ -18,9 +18,9 @@ public struct ComposerHighlighter: Sendable {
         case localized
     }
 
-    public private(set) var text: AttributedString
+    public internal(set) var text: AttributedString
     /// The selection, as the strategy keeps it through each update.
-    public private(set) var selection: Range<AttributedString.Index>
+    public internal(set) var selection: Range<AttributedString.Index>
     public private(set) var strategy: any HighlightingStrategy
 
     /// Tags and styles `text`; the caret starts at its end.
@@ -50,9 +50,11 @@ public struct ComposerHighlighter: Sendable {
 
     /// Replaces `utf8Range` with `string` as an editor does (the new text takes the typing
     /// attributes before it, never the tag), puts the caret after it, and updates tags and styles.
-    /// - Precondition: `utf8Range` lies in the text on `Character` boundaries.
+    /// - Precondition: `utf8Range` lies in the text on scalar boundaries.
     public mutating func replace(_ utf8Range: Range<Int>, with string: String) throws(PatternError) {
-        text.characters.replaceSubrange(text.utf8Range(utf8Range), with: string)
+        // Through the scalar view: a character view would round a range that ends inside a
+        // grapheme cluster (before a combining mark, inside a ZWJ sequence) out to whole clusters.
+        text.unicodeScalars.replaceSubrange(text.utf8Range(utf8Range), with: string.unicodeScalars)
         let caret = utf8Range.lowerBound + string.utf8.count
         var newSelection = text.utf8Range(caret..<caret)
         try strategy.textDidChange(

@@ -1,0 +1,60 @@
+import Foundation
+import PatternDetection
+
+/// Edits as text views report them: UIKit and AppKit give a UTF-16 range and its replacement,
+/// SwiftUI's `TextEditor` gives only the new text and selection.
+extension ComposerHighlighter {
+    /// The selection in UTF-16 offsets (what `NSRange` and `UITextView.selectedRange` count).
+    /// - Complexity: O(log n).
+    public var selectedUTF16Range: Range<Int> { text.utf16Range(ofUTF8Range: selectedUTF8Range) }
+
+    /// Replaces a UTF-16 range (from `textView(_:shouldChangeTextIn:replacementText:)`, as
+    /// `range.location..<range.location + range.length`) with `replacement`, as ``replace(_:with:)``
+    /// does for UTF-8 ranges.
+    ///
+    /// - Returns: `false`, changing nothing, when the range lies outside the text or splits a
+    ///   surrogate pair.
+    /// - Complexity: O(log n) to convert the offsets, then the strategy's update.
+    @discardableResult
+    public mutating func replace(utf16Range: Range<Int>, with replacement: String) throws(PatternError) -> Bool {
+        guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return false }
+        try replace(utf8Range, with: replacement)
+        return true
+    }
+
+    /// Selects a UTF-16 range (no edit); `false`, changing nothing, when the range lies outside the
+    /// text or splits a surrogate pair.
+    @discardableResult
+    public mutating func select(utf16Range: Range<Int>) -> Bool {
+        guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return false }
+        select(utf8Range)
+        return true
+    }
+
+    /// For SwiftUI: `text` is the composer's text as the editor changed it, `selection` the
+    /// editor's selection after the change. Finds the edit by comparing with the composer's text
+    /// around the old and new selections (O(edit)), updates tags and styles in `text`, and mirrors
+    /// both here.
+    ///
+    /// ```swift
+    /// TextEditor(text: $text, selection: $selection)
+    ///     .onChange(of: text) { try? composer.textDidChange(&text, selection: &selection) }
+    /// ```
+    /// (SwiftUI is not available on Linux, so that snippet is not compiled here.)
+    ///
+    /// - Precondition: the change was made at the selection, as a user's typing, paste or deletion
+    ///   is. After a programmatic change elsewhere, call
+    ///   ``textDidChange(_:edit:selection:)`` with the edit instead.
+    public mutating func textDidChange(
+        _ text: inout AttributedString, selection: inout Range<AttributedString.Index>
+    ) throws(PatternError) {
+        let newSelection = text.utf8Offsets(selection)
+        // No text changed (formatting did, or the editor replaced text with itself): Foundation may
+        // still have dropped the tag around the selection, so the words there are checked as for
+        // an empty edit.
+        let edit = TextEdit.inferred(
+            from: self.text.utf8, to: text.utf8, oldSelection: selectedUTF8Range, newSelection: newSelection)
+            ?? TextEdit(start: newSelection.lowerBound, oldEnd: newSelection.lowerBound, newEnd: newSelection.lowerBound)
+        try textDidChange(&text, edit: edit, selection: &selection)
+    }
+}

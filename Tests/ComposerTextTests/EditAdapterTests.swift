@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import PatternDetection
+@testable import ComposerText
+
+/// Edits as text views report them — a UTF-16 range and a replacement (UIKit, AppKit), or only the
+/// new text and selection (SwiftUI) — become the same `TextEdit`s, on random edits over text with
+/// astral characters, ZWJ sequences and combining marks.
+@Suite("Edit adapters")
+struct EditAdapterTests {
+    static let pieces = [
+        "a", "bc", " ", "\n", "@al.test", "#tag", "é", "e\u{301}", "\u{301}", "😀", "𝒜", "👩‍👩‍👧", "🇫🇷",
+        "タグ", "x\u{200D}y", "https://x.com/😀",
+    ]
+
+    static func randomText(_ random: inout SplitMix64, pieces count: Int) -> String {
+        (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+
+    /// UTF-16 offset → UTF-8 offset at every scalar boundary, by walking the scalars.
+    static func utf16ToUTF8(_ text: String) -> [Int: Int] {
+        var table = [0: 0]
+        var utf8 = 0, utf16 = 0
+        for scalar in text.unicodeScalars {
+            utf8 += UTF8.width(scalar)
+            utf16 += UTF16.width(scalar)
+            table[utf16] = utf8
+        }
+        return table
+    }
+
+    @Test func utf16RangesConvertLikeAScalarWalkAndRejectSplitSurrogatePairs() {
+        var random = SplitMix64(seed: 16)
+        var rejected = 0
+        for _ in 0..<300 {
+            let text = Self.randomText(&random, pieces: Int(random.next() % 8))
+            let attributed = AttributedString(text)
+            let table = Self.utf16ToUTF8(text)
+            let count = text.utf16.count
+            for _ in 0..<8 {
+                let a = Int(random.next() % UInt64(count + 2)), b = Int(random.next() % UInt64(count + 2))
+                let range = min(a, b)..<max(a, b)
+                var expected: Range<Int>? = nil
+                if range.upperBound <= count, let lower = table[range.lowerBound], let upper = table[range.upperBound] {
+                    expected = lower..<upper
+                }
+                if expected == nil { rejected += 1 }
+                #expect(attributed.utf8Range(ofUTF16Range: range) == expected, "\(text.debugDescription) \(range)")
+                #expect(text.utf8Range(ofUTF16Range: range) == expected, "\(text.debugDescription) \(range)")
+                if let expected {
+                    #expect(attributed.utf16Range(ofUTF8Range: expected) == range)
+                }
+            }
+        }
+        #expect(rejected > 100, "the random ranges must include invalid ones")
+    }
+
+    @Test(arguments: ComposerHighlighter.Strategy.allCases)
+    func utf16EditsThroughTheComposerMatchAFullScan(strategy: ComposerHighlighter.Strategy) throws {
+        var random = SplitMix64(seed: 1_016)
+        let detector = PatternDetector(rules: BlueskyRules.shared)
+        var composer = try ComposerHighlighter(text: "gm @alice.test 😀 #swift", rules: BlueskyRules.shared, strategy: strategy)
+        var units = Array(String(composer.text.characters[...]).utf16)
+        for step in 0..<300 {
+            let a = Int(random.next() % UInt64(units.count + 1)), b = Int(random.next() % UInt64(units.count + 1))
+            let range = min(a, b)..<max(a, b)
+            let replacement = Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            let table = Self.utf16ToUTF8(String(decoding: units, as: UTF16.self))
+            let valid = table[range.lowerBound] != nil && table[range.upperBound] != nil
+            let applied = try composer.replace(utf16Range: range, with: replacement)
+            #expect(applied == valid, "step \(step) \(range)")
+            if valid { units.replaceSubrange(range, with: Array(replacement.utf16)) }
+            let plain = String(composer.text.characters[...])
+            #expect(Array(plain.utf16) == units, "step \(step)")
+            #expect(composer.text.taggedSpans() == Span.mergingTouching(try detector.spans(in: plain)), "step \(step)")
+            if valid {
+                let caret = range.lowerBound + replacement.utf16.count
+                #expect(composer.selectedUTF16Range == caret..<caret, "step \(step)")
+            }
+        }
+    }
+
+    /// A user's edit at the selection: typing or pasting over it, backspace, forward delete, at
+    /// random places including both ends of the text.
+    struct UserEdit {
+        var old: String
+        var new: String
+        var oldSelection: Range<Int>
+        var newSelection: Range<Int>
+    }
+
+    static func randomUserEdit(_ random: inout SplitMix64) -> UserEdit {
+        let old = randomText(&random, pieces: Int(random.next() % 10))
+        var boundaries = [0]
+        for character in old { boundaries.append(boundaries.last! + character.utf8.count) }
+        func boundary() -> Int {
+            switch random.next() % 5 {
+            case 0: return 0
+            case 1: return boundaries.last!
+            default: return boundaries[Int(random.next() % UInt64(boundaries.count))]
+            }
+        }
+        let bytes = Array(old.utf8)
+        func applying(_ range: Range<Int>, _ inserted: String) -> String {
+            String(decoding: bytes[..<range.lowerBound] + Array(inserted.utf8) + bytes[range.upperBound...], as: UTF8.self)
+        }
+        let a = boundary(), b = boundary()
+        let caret = a
+        switch random.next() % 4 {
+        case 0:  // typing or pasting over a selection
+            let selection = min(a, b)..<max(a, b)
+            let inserted = randomText(&random, pieces: 1 + Int(random.next() % 2))
+            let end = selection.lowerBound + inserted.utf8.count
+            return UserEdit(old: old, new: applying(selection, inserted), oldSelection: selection, newSelection: end..<end)
+        case 1:  // backspace: the Character before the caret
+            guard let index = boundaries.firstIndex(of: caret), index > 0 else { fallthrough }
+            let deleted = boundaries[index - 1]..<caret
+            return UserEdit(old: old, new: applying(deleted, ""), oldSelection: caret..<caret, newSelection: deleted.lowerBound..<deleted.lowerBound)
+        case 2:  // forward delete
+            guard let index = boundaries.firstIndex(of: caret), index + 1 < boundaries.count else { fallthrough }
+            let deleted = caret..<boundaries[index + 1]
+            return UserEdit(old: old, new: applying(deleted, ""), oldSelection: caret..<caret, newSelection: caret..<caret)
+        default:  // deleting a selection
+            let selection = min(a, b)..<max(a, b)
+            return UserEdit(old: old, new: applying(selection, ""), oldSelection: selection, newSelection: selection.lowerBound..<selection.lowerBound)
+        }
+    }
+
+    static func isScalarBoundary(_ offset: Int, in text: String) -> Bool {
+        offset == 0 || offset == text.utf8.count || !UTF8Scalar.isContinuation(Array(text.utf8)[offset])
+    }
+
+    static func reconstruct(_ edit: TextEdit, old: String, new: String) -> [UInt8] {
+        let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
+        return Array(oldBytes[..<edit.start] + newBytes[edit.newUTF8Range] + oldBytes[edit.oldEnd...])
+    }
+
+    @Test func inferredEditsReproduceTheNewTextOnScalarBoundaries() {
+        var random = SplitMix64(seed: 2_026)
+        var hinted = 0
+        for round in 0..<3_000 {
+            let user = Self.randomUserEdit(&random)
+            for hints in [true, false] {
+                let edit = TextEdit.inferred(
+                    from: user.old.utf8, to: user.new.utf8,
+                    oldSelection: hints ? user.oldSelection : nil, newSelection: hints ? user.newSelection : nil)
+                guard let edit else {
+                    #expect(user.old == user.new, "round \(round): no edit found for a change")
+                    continue
+                }
+                let context = "round \(round) hints \(hints): \(user.old.debugDescription) → \(user.new.debugDescription), \(edit)"
+                #expect(Self.reconstruct(edit, old: user.old, new: user.new) == Array(user.new.utf8), "\(context)")
+                #expect(Self.isScalarBoundary(edit.start, in: user.old) && Self.isScalarBoundary(edit.oldEnd, in: user.old), "\(context)")
+                #expect(Self.isScalarBoundary(edit.start, in: user.new) && Self.isScalarBoundary(edit.newEnd, in: user.new), "\(context)")
+                if hints {
+                    hinted += 1
+                    // Found inside the selections' window, never outside it.
+                    let start = min(user.oldSelection.lowerBound, user.newSelection.upperBound)
+                    #expect(edit.start >= start, "\(context)")
+                    #expect(edit.oldEnd <= max(user.oldSelection.upperBound, user.newSelection.upperBound - edit.delta), "\(context)")
+                }
+            }
+        }
+        #expect(hinted > 2_000)
+    }
+
+    @Test func anEditNowhereNearTheSelectionsIsFoundWithoutThem() {
+        let old = "one two three", new = "one TWO three"
+        let edit = TextEdit.inferred(from: old.utf8, to: new.utf8)
+        #expect(edit == TextEdit(start: 4, oldEnd: 7, newEnd: 7))
+        // A scalar changed in its last byte: the edit covers the whole scalar.
+        #expect(TextEdit.inferred(from: "aéb".utf8, to: "aèb".utf8) == TextEdit(start: 1, oldEnd: 3, newEnd: 3))
+        #expect(TextEdit.inferred(from: "same".utf8, to: "same".utf8) == nil)
+    }
+
+    @Test(arguments: ComposerHighlighter.Strategy.allCases)
+    func swiftUIChangesThroughTheComposerMatchAFullScan(strategy: ComposerHighlighter.Strategy) throws {
+        var random = SplitMix64(seed: 77)
+        let detector = PatternDetector(rules: BlueskyRules.shared)
+        var composer = try ComposerHighlighter(text: "gm @alice.test 😀 #swift", rules: BlueskyRules.shared, strategy: strategy)
+        for step in 0..<300 {
+            // The editor changes a copy of the composer's text at the selection, as TextEditor does.
+            let plain = String(composer.text.characters[...])
+            var boundaries = [0]
+            for character in plain { boundaries.append(boundaries.last! + character.utf8.count) }
+            let a = boundaries[Int(random.next() % UInt64(boundaries.count))]
+            let b = random.next() % 2 == 0 ? a : boundaries[Int(random.next() % UInt64(boundaries.count))]
+            composer.select(min(a, b)..<max(a, b))
+            var text = composer.text
+            let selection = composer.selectedUTF8Range
+            let inserted = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            text.characters.replaceSubrange(text.utf8Range(selection), with: inserted)
+            let caret = selection.lowerBound + inserted.utf8.count
+            var newSelection = text.utf8Range(caret..<caret)
+            try composer.textDidChange(&text, selection: &newSelection)
+            let now = String(composer.text.characters[...])
+            #expect(composer.text == text)
+            #expect(composer.text.taggedSpans() == Span.mergingTouching(try detector.spans(in: now)), "step \(step) \(now.debugDescription) \(selection) \(inserted.debugDescription)")
+            #expect(composer.selectedUTF8Range == caret..<caret, "step \(step)")
+        }
+    }
+}
