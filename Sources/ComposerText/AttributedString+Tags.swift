@@ -21,7 +21,7 @@ extension AttributedString {
 
 extension Span {
     /// `spans` with touching spans of the same kind merged: how an attribute run can hold them.
-    public static func mergingTouching(_ spans: [Span]) -> [Span] {
+    package static func mergingTouching(_ spans: [Span]) -> [Span] {
         var merged: [Span] = []
         for span in spans {
             if let last = merged.last, last.kind == span.kind, last.utf8Range.upperBound == span.utf8Range.lowerBound {

@@ -74,30 +74,12 @@ public enum AttributedStringRenderer {
         return out
     }
 
-    /// http(s) URLs as they are, scheme-less ones with `https://`, other schemes no link.
+    /// The link's URI as Bluesky's facets give it — the text, with `https://` before a link typed
+    /// without a scheme — when ``HTMLLinkPolicy`` allows it (http and https only).
     public static func defaultURI(_ text: String) -> String? {
         let lowered = text.lowercased()
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") { return text }
-        if lowered.contains("://") || lowered.hasPrefix("javascript:") || lowered.hasPrefix("data:") { return nil }
-        return "https://" + text
-    }
-}
-
-/// HTML text and attribute escaping: `& < > " '`.
-public enum HTMLEscaping {
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let hasScheme = lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.contains("://")
+            || lowered.hasPrefix("javascript:") || lowered.hasPrefix("data:")
+        return HTMLLinkPolicy.href(forURI: hasScheme ? text : "https://" + text)
     }
 }

@@ -52,7 +52,7 @@ public struct FormattingDefinition: Sendable {
 
     /// Writes over `range` each constraint's key whose value in `constrained` differs from its
     /// value in `original` (the attributes the range has now); nothing else.
-    public func write(
+    package func write(
         _ constrained: AttributeContainer, over original: AttributeContainer,
         to text: inout AttributedString, in range: Range<AttributedString.Index>
     ) {

@@ -76,10 +76,10 @@ public struct KeystrokeSample: Sendable, Equatable {
 }
 
 /// Nearest-rank percentiles.
-public enum Percentile {
+package enum Percentile {
     /// The value at `fraction` (0…1) of the sorted `values`, 0 for none.
     /// - Complexity: O(n log n) (sorts a copy).
-    public static func of(_ values: [Double], _ fraction: Double) -> Double {
+    package static func of(_ values: [Double], _ fraction: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1

@@ -8,17 +8,17 @@ extension SessionReport {
     /// Times are rounded to 0.1 µs.
     public func jsonLine(includeSamples: Bool = false) -> String {
         var out = "{"
-        out += "\"session\":" + JSONText.string(session)
-        out += ",\"rules\":" + JSONText.string(rules)
+        out += "\"session\":" + JSONWriter.string(session)
+        out += ",\"rules\":" + JSONWriter.string(rules)
         out += ",\"documentBytes\":\(documentBytes)"
         out += ",\"keystrokes\":\(keystrokes)"
-        out += ",\"finalText\":" + JSONText.string(finalText)
+        out += ",\"finalText\":" + JSONWriter.string(finalText)
         out += ",\"strategies\":["
         out += strategies.map { $0.json(includeSamples: includeSamples) }.joined(separator: ",")
         out += "]"
         out += ",\"initialBytes\":\(initialBytes)"
-        out += ",\"divergencePolicy\":" + JSONText.string(divergencePolicy.description)
-        out += ",\"turns\":" + JSONText.string(turns.rawValue)
+        out += ",\"divergencePolicy\":" + JSONWriter.string(divergencePolicy.description)
+        out += ",\"turns\":" + JSONWriter.string(turns.rawValue)
         out += "}"
         return out
     }
@@ -26,25 +26,25 @@ extension SessionReport {
 
 extension StrategyReport {
     func json(includeSamples: Bool) -> String {
-        var out = "{\"name\":" + JSONText.string(name)
-        out += ",\"p50Microseconds\":" + JSONText.microseconds(p50Microseconds)
-        out += ",\"p99Microseconds\":" + JSONText.microseconds(p99Microseconds)
-        out += ",\"maxMicroseconds\":" + JSONText.microseconds(maxMicroseconds)
-        out += ",\"editP50Microseconds\":" + JSONText.microseconds(editP50Microseconds)
+        var out = "{\"name\":" + JSONWriter.string(name)
+        out += ",\"p50Microseconds\":" + Self.microseconds(p50Microseconds)
+        out += ",\"p99Microseconds\":" + Self.microseconds(p99Microseconds)
+        out += ",\"maxMicroseconds\":" + Self.microseconds(maxMicroseconds)
+        out += ",\"editP50Microseconds\":" + Self.microseconds(editP50Microseconds)
         out += ",\"divergences\":\(divergences)"
         out += ",\"selectionPreserved\":\(selectionPreserved)"
         out += ",\"userAttributesPreserved\":\(userAttributesPreserved)"
         out += ",\"runsAtEnd\":\(runsAtEnd)"
         out += ",\"finalSpans\":["
         out += finalSpans.map {
-            "{\"kind\":" + JSONText.string($0.kind.rawValue) + ",\"utf8\":[\($0.utf8Range.lowerBound),\($0.utf8Range.upperBound)]}"
+            "{\"kind\":" + JSONWriter.string($0.kind.rawValue) + ",\"utf8\":[\($0.utf8Range.lowerBound),\($0.utf8Range.upperBound)]}"
         }.joined(separator: ",")
         out += "]"
         out += ",\"promisesUserAttributes\":\(promisesUserAttributes)"
         if includeSamples {
             out += ",\"samples\":["
             out += samples.map {
-                "[\($0.documentBytes),\(JSONText.microseconds($0.strategyMicroseconds)),\(JSONText.microseconds($0.editMicroseconds))]"
+                "[\($0.documentBytes),\(StrategyReport.microseconds($0.strategyMicroseconds)),\(StrategyReport.microseconds($0.editMicroseconds))]"
             }.joined(separator: ",")
             out += "]"
         }
@@ -52,9 +52,8 @@ extension StrategyReport {
     }
 }
 
-extension JSONText {
-    /// Microseconds rounded to 0.1, as a JSON number. (Strings use PatternDetection's
-    /// `JSONText.string`, the one JSON string writer in the package.)
+extension StrategyReport {
+    /// Microseconds rounded to 0.1, as a JSON number.
     static func microseconds(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return String(format: "%.1f", rounded)

@@ -6,18 +6,18 @@ import PatternDetection
 /// Bytes deleted (or replaced) by an edit leave the set; bytes inserted never join it (typed text
 /// may inherit bold, but it was not made bold by the user's command). The other bytes move with
 /// the edit.
-public struct UTF8RangeSet: Sendable, Equatable {
+package struct UTF8RangeSet: Sendable, Equatable {
     /// Disjoint, non-empty ranges, sorted by start (touching ranges are merged).
-    public private(set) var ranges: [Range<Int>] = []
+    package private(set) var ranges: [Range<Int>] = []
 
-    public init(_ ranges: [Range<Int>] = []) {
+    package init(_ ranges: [Range<Int>] = []) {
         for range in ranges { insert(range) }
     }
 
-    public var isEmpty: Bool { ranges.isEmpty }
+    package var isEmpty: Bool { ranges.isEmpty }
 
     /// Adds `range` to the set.
-    public mutating func insert(_ range: Range<Int>) {
+    package mutating func insert(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         var merged = range
         var kept: [Range<Int>] = []
@@ -35,7 +35,7 @@ public struct UTF8RangeSet: Sendable, Equatable {
     /// Moves the set through `edit`: bytes in `edit.oldUTF8Range` leave, bytes after it shift by
     /// `edit.delta`.
     /// - Complexity: O(ranges).
-    public mutating func apply(_ edit: TextEdit) {
+    package mutating func apply(_ edit: TextEdit) {
         var moved: [Range<Int>] = []
         for range in ranges {
             let beforeEnd = min(range.upperBound, edit.start)

@@ -8,7 +8,7 @@ extension CompiledPattern {
     /// - Precondition: `subject` is valid UTF-8 and `startRange` lies on scalar boundaries.
     /// - Complexity: one PCRE2 search per match plus one; linear in the scanned bytes for patterns
     ///   whose searches are linear.
-    public func matches(
+    package func matches(
         in subject: UnsafeBufferPointer<UInt8>,
         startingIn startRange: Range<Int>? = nil,
         scratch: MatchScratch
@@ -22,7 +22,7 @@ extension CompiledPattern {
 
     /// Calls `body` for each match ``matches(in:startingIn:scratch:)`` would return; capture groups
     /// of the current match can be read from `scratch` inside `body`.
-    public func forEachMatch(
+    package func forEachMatch(
         in subject: UnsafeBufferPointer<UInt8>,
         startingIn startRange: Range<Int>? = nil,
         scratch: MatchScratch,

@@ -6,9 +6,9 @@ internal import CPCRE2
 /// aware) and `PCRE2_USE_OFFSET_LIMIT` (so windowed rescans can bound where a match may start), then
 /// JIT-compiled when the library supports it, with a silent fallback to the interpreter otherwise.
 /// Matching needs a ``MatchScratch`` per thread; the compiled code itself is never mutated.
-public final class CompiledPattern: @unchecked Sendable {
+package final class CompiledPattern: @unchecked Sendable {
     /// Compile-time options beyond the ones every pattern gets.
-    public struct Options: OptionSet, Sendable, Hashable {
+    package struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -23,21 +23,21 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 
     /// The expression as given.
-    public let source: String
-    public let options: Options
+    package let source: String
+    package let options: Options
     /// Number of capture groups (group 0, the whole match, not counted).
-    public let captureCount: Int
+    package let captureCount: Int
     /// Whether `pcre2_jit_compile` succeeded; matching falls back to the interpreter when not.
-    public let isJITCompiled: Bool
+    package let isJITCompiled: Bool
     /// The longest look-behind in the pattern, in characters (Unicode scalars).
-    public let maximumLookbehind: Int
+    package let maximumLookbehind: Int
 
     let code: OpaquePointer
 
     /// Compiles `source`.
     /// - Parameter useJIT: `false` forces the interpreter (used to cross-check the JIT).
     /// - Throws: ``PatternError`` with stage `.compile`, PCRE2's message and the offset in `source`.
-    public init(_ source: String, options: Options = [], useJIT: Bool = true) throws(PatternError) {
+    package init(_ source: String, options: Options = [], useJIT: Bool = true) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let flags = options.rawValue | PCRE2_UTF | PCRE2_UCP | PCRE2_USE_OFFSET_LIMIT

@@ -38,17 +38,17 @@ public final class MatchScratch {
     }
 
     /// Options for a single search.
-    public struct SearchOptions: OptionSet, Sendable {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package struct SearchOptions: OptionSet, Sendable {
+        package let rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
         /// The match must start exactly at the start offset.
-        public static let anchored = SearchOptions(rawValue: PCRE2_ANCHORED)
+        package static let anchored = SearchOptions(rawValue: PCRE2_ANCHORED)
         /// An empty string is not a valid match (the search moves on to a non-empty one).
-        public static let notEmpty = SearchOptions(rawValue: PCRE2_NOTEMPTY)
+        package static let notEmpty = SearchOptions(rawValue: PCRE2_NOTEMPTY)
         /// The start offset is not treated as the start of the subject for `^` / `\A`.
-        public static let notBeginningOfLine = SearchOptions(rawValue: PCRE2_NOTBOL)
+        package static let notBeginningOfLine = SearchOptions(rawValue: PCRE2_NOTBOL)
         /// The subject's end is not the end of a line for `$` (`\z` and `\Z` are unaffected).
-        public static let notEndOfLine = SearchOptions(rawValue: PCRE2_NOTEOL)
+        package static let notEndOfLine = SearchOptions(rawValue: PCRE2_NOTEOL)
     }
 
     /// Searches `subject` from `start` for the first match of `pattern`.
@@ -60,7 +60,7 @@ public final class MatchScratch {
     ///   through ``captureRange(_:)`` until the next search.
     /// - Throws: ``PatternError`` (stage `.match`) for every other outcome: match limit, JIT stack
     ///   limit, depth limit, and so on. A caller that stops scanning on an error must say so.
-    public func firstMatch(
+    package func firstMatch(
         of pattern: CompiledPattern,
         in subject: UnsafeBufferPointer<UInt8>,
         from start: Int,
@@ -88,7 +88,7 @@ public final class MatchScratch {
 
     /// The range of capture group `group` in the last successful match, `nil` when it did not take
     /// part. Group 0 is the whole match.
-    public func captureRange(_ group: Int) -> Range<Int>? {
+    package func captureRange(_ group: Int) -> Range<Int>? {
         guard group < pairCapacity else { return nil }
         let ovector = pcre2_get_ovector_pointer_8(matchData)!
         let start = ovector[2 * group], end = ovector[2 * group + 1]

@@ -1,18 +1,18 @@
 /// A rule set's separators, with the ASCII answers cached in a bit table so byte loops (word
 /// splitting, stream cutting) ask the rule set itself only about non-ASCII scalars.
-public struct SeparatorTable: Sendable {
+package struct SeparatorTable: Sendable {
     private let asciiLow: UInt64
     private let asciiHigh: UInt64
     private let isNonASCIISeparator: @Sendable (Unicode.Scalar) -> Bool
 
     /// The separators of `rules`.
-    public init(rules: any RuleSet) {
+    package init(rules: any RuleSet) {
         self.init(isSeparator: { rules.isSeparator($0) })
     }
 
     /// The scalars for which `isSeparator` is true; it is asked once per ASCII scalar here and
     /// then only about non-ASCII scalars.
-    public init(isSeparator: @escaping @Sendable (Unicode.Scalar) -> Bool) {
+    package init(isSeparator: @escaping @Sendable (Unicode.Scalar) -> Bool) {
         var low: UInt64 = 0, high: UInt64 = 0
         for value in 0..<128 where isSeparator(Unicode.Scalar(UInt8(value))) {
             if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
@@ -24,7 +24,7 @@ public struct SeparatorTable: Sendable {
 
     /// Whether the ASCII byte `byte` (< 0x80) is a separator.
     @inline(__always)
-    public func isASCIISeparator(_ byte: UInt8) -> Bool {
+    package func isASCIISeparator(_ byte: UInt8) -> Bool {
         byte < 64 ? asciiLow >> UInt64(byte) & 1 != 0 : asciiHigh >> UInt64(byte &- 64) & 1 != 0
     }
 
@@ -32,7 +32,7 @@ public struct SeparatorTable: Sendable {
     /// is not a separator.
     /// - Precondition: `offset` is the start of a well-formed scalar of `text`.
     @inline(__always)
-    public func separatorLength(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    package func separatorLength(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         let lead = text[offset]
         if lead < 0x80 { return isASCIISeparator(lead) ? 1 : 0 }
         let (scalar, length) = text.decodeScalar(at: offset)

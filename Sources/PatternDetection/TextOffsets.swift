@@ -3,10 +3,10 @@
 /// Each maximal ill-formed subsequence counts as one U+FFFD (one UTF-16 unit, one scalar), the way
 /// Swift's repairing decoder sees the text. An offset inside such a subsequence or inside a scalar
 /// rounds up to the end of it.
-public enum TextOffsets {
+package enum TextOffsets {
     /// The UTF-16 and scalar offsets of each UTF-8 offset in `utf8Offsets`, in the same order.
     /// - Complexity: O(n + k log k) for a text of n bytes and k offsets: one pass over the text.
-    public static func convert(
+    package static func convert(
         _ utf8Offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(utf16: Int, scalars: Int)] {
         let order = utf8Offsets.indices.sorted { utf8Offsets[$0] < utf8Offsets[$1] }
@@ -35,13 +35,13 @@ public enum TextOffsets {
     }
 
     /// The UTF-16 offsets of `utf8Offsets` in `string`.
-    public static func utf16Offsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
+    package static func utf16Offsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
         var copy = string
         return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.utf16) }
     }
 
     /// The Unicode-scalar offsets of `utf8Offsets` in `string`.
-    public static func scalarOffsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
+    package static func scalarOffsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
         var copy = string
         return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.scalars) }
     }

@@ -1,10 +1,10 @@
 /// Finds the well-formed parts of arbitrary bytes, so any input can be scanned: PCRE2 is always
 /// called with `PCRE2_NO_UTF_CHECK`, which is only safe on valid UTF-8.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// The maximal runs of well-formed UTF-8 in `bytes`, in order. Bytes between runs are the
     /// ill-formed ones (each maximal ill-formed subsequence as Unicode defines it).
     /// - Complexity: O(n), one pass.
-    public static func validRuns(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    package static func validRuns(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var runStart = 0
         var index = 0
@@ -31,7 +31,7 @@ public enum UTF8Validation {
 
     /// Whether all of `bytes` is well-formed UTF-8, without allocating.
     /// - Complexity: O(n), one pass.
-    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             if bytes[index] < 0x80 {

@@ -5,8 +5,8 @@
 ///
 /// Note this is neither Swift's `Character.isWhitespace` nor JavaScript's `\s` (which adds U+FEFF
 /// and omits nothing PCRE2 has here); rule sets that mirror a JavaScript reference define their own.
-public enum UnicodeWhitespace {
-    public static func isPCRE2Space(_ scalar: Unicode.Scalar) -> Bool {
+package enum UnicodeWhitespace {
+    package static func isPCRE2Space(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x180E: return true
         case 0..<0xA0: return false

@@ -71,7 +71,7 @@ struct HighlightCommand: ParsableCommand {
         defer { output.flush() }
         let renderer = DocumentRenderer(
             format: format, rules: ruleSet,
-            styler: ANSIStyler(depth: depth, styles: styles, kinds: PatternKind.builtIn + ruleSet.kinds),
+            ansi: ANSIEncoder(depth: depth, styles: styles, kinds: PatternKind.builtIn + ruleSet.kinds),
             output: output)
 
         let pipeline = Pipeline(renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none)

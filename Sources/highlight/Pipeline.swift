@@ -108,7 +108,7 @@ final class Pipeline {
             post = try JSONStringLiteral.decode(line)
         } catch {
             badLines += 1
-            renderer.output.write("{\"error\":\(JSONText.string(error.description)),\"line\":\(lineNumber)}")
+            renderer.output.write("{\"error\":\(JSONWriter.string(error.description)),\"line\":\(lineNumber)}")
             renderer.output.endLine()
             return
         }

@@ -1,3 +1,4 @@
+import PatternDetection
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +8,7 @@ import Darwin
 /// Buffered writes to standard output, byte-level. A closed pipe (`highlight … | head -1`) ends
 /// the program quietly with status 0, the way Unix filters behave; any other write error ends it
 /// with a message and status 1.
-final class StandardOutput {
+final class StandardOutput: ByteSink {
     // Raw storage rather than an Array: every access to a class's stored `var` pays a dynamic
     // exclusivity check, which cost ~15% of a highlighting run (callgrind). `let` pointers do not.
     private let storage: UnsafeMutablePointer<UInt8>

@@ -117,14 +117,14 @@ struct CLIStreamingTests {
     }
 
     /// Span text with quotes, backslashes and controls is escaped exactly as the library's
-    /// `JSONText` escapes it. (U+2028 and U+2029 are separators, so no span holds them.)
+    /// `JSONWriter` escapes it. (U+2028 and U+2029 are separators, so no span holds them.)
     @Test func jsonEscapesMatchTheLibrary() throws {
         let text = "x \"a\\b\u{01}\u{08}\u{1F}\u{7F}é\" y"
         let result = ChildProcess.highlight(
             ["--rules", "icysky", "--format", "json", "--pattern", #"quoted="[^ ]+""#], input: .bytes(Array(text.utf8)))
         #expect(result.status == 0)
         let spanText = String(text.dropFirst(2).dropLast(2))
-        let escaped = JSONText.string(spanText)
+        let escaped = JSONWriter.string(spanText)
         #expect(result.stdoutText.contains("\"text\":\(escaped),\"value\":\(escaped)"), "\(result.stdoutText)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
         let spans = try #require(object["spans"] as? [[String: Any]])

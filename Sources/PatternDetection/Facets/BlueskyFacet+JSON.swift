@@ -3,44 +3,54 @@ extension BlueskyFacet {
     /// `{"index":{"byteStart":…,"byteEnd":…},"features":[{"$type":"…","did"|"uri"|"tag":"…"}]}`.
     /// Decodes back to an equal facet (``Codable``).
     public var json: String {
-        var out = ""
-        appendJSON(to: &out)
-        return out
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.string
     }
 
-    /// Appends ``json`` to `out`.
-    public func appendJSON(to out: inout String) {
-        out += "{\"index\":{\"byteStart\":\(index.byteStart),\"byteEnd\":\(index.byteEnd)},\"features\":["
+    package func write(to json: inout JSONWriter) {
+        json.append("{\"index\":{\"byteStart\":")
+        json.append(index.byteStart)
+        json.append(",\"byteEnd\":")
+        json.append(index.byteEnd)
+        json.append("},\"features\":[")
         for (position, feature) in features.enumerated() {
-            if position > 0 { out += "," }
-            out += "{\"$type\":"
-            JSONText.appendString(feature.type, to: &out)
+            if position > 0 { json.appendByte(UInt8(ascii: ",")) }
+            json.append("{\"$type\":")
+            json.appendString(feature.type)
             switch feature {
             case .mention(let mention):
-                out += ",\"did\":"
-                JSONText.appendString(mention.did, to: &out)
+                json.append(",\"did\":")
+                json.appendString(mention.did)
             case .link(let link):
-                out += ",\"uri\":"
-                JSONText.appendString(link.uri, to: &out)
+                json.append(",\"uri\":")
+                json.appendString(link.uri)
             case .tag(let tag):
-                out += ",\"tag\":"
-                JSONText.appendString(tag.tag, to: &out)
+                json.append(",\"tag\":")
+                json.appendString(tag.tag)
             }
-            out += "}"
+            json.appendByte(UInt8(ascii: "}"))
         }
-        out += "]}"
+        json.append("]}")
+    }
+
+    /// Facets as a JSON array (`highlight --format facets` prints one per document): `[]` when
+    /// there are none.
+    package static func write(_ facets: [BlueskyFacet], to json: inout JSONWriter) {
+        json.appendByte(UInt8(ascii: "["))
+        for (position, facet) in facets.enumerated() {
+            if position > 0 { json.appendByte(UInt8(ascii: ",")) }
+            facet.write(to: &json)
+        }
+        json.appendByte(UInt8(ascii: "]"))
     }
 
     /// One document's facets as a JSON array on one line, as `highlight --format facets` prints
     /// it: `[]` when there are none.
     /// - Complexity: O(total size of the output).
     public static func documentJSON(_ facets: [BlueskyFacet]) -> String {
-        var out = "["
-        for (position, facet) in facets.enumerated() {
-            if position > 0 { out += "," }
-            facet.appendJSON(to: &out)
-        }
-        out += "]"
-        return out
+        var writer = JSONWriter()
+        write(facets, to: &writer)
+        return writer.string
     }
 }

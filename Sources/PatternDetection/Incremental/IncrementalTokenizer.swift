@@ -32,25 +32,25 @@
 /// - Complexity: ``apply(_:to:)`` costs O(w + m + k) for a window of w bytes, m spans between the
 ///   previous edit and this one (0 when typing in one place) and k spans dropped or found;
 ///   ``reset(_:)`` O(n).
-public final class IncrementalTokenizer {
-    public let rules: any RuleSet
-    public let scratch: MatchScratch
+package final class IncrementalTokenizer {
+    package let rules: any RuleSet
+    package let scratch: MatchScratch
 
     var table = SpanTable()
     var slice = SliceBuffer()
 
     /// Bytes per chunk of the full scan in ``reset(_:)``; each chunk is extended to the next
     /// separator, so a text is never copied whole unless it has no separators at all.
-    public var resetChunkUTF8Count = 64 << 10
+    package var resetChunkUTF8Count = 64 << 10
 
-    public init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
+    package init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
         self.rules = rules
         self.scratch = scratch
     }
 
     /// An independent tokenizer holding the same spans, with scratch space of its own.
     /// - Complexity: O(s) for s spans.
-    public func copy() -> IncrementalTokenizer {
+    package func copy() -> IncrementalTokenizer {
         let copy = IncrementalTokenizer(rules: rules)
         copy.table = table
         copy.resetChunkUTF8Count = resetChunkUTF8Count
@@ -58,21 +58,21 @@ public final class IncrementalTokenizer {
     }
 
     /// Length of the text the spans belong to (the text after the last edit).
-    public var utf8Count: Int { table.utf8Count }
+    package var utf8Count: Int { table.utf8Count }
 
     /// Number of spans.
-    public var spanCount: Int { table.count }
+    package var spanCount: Int { table.count }
 
     /// The spans, sorted by start.
     /// - Complexity: O(s), materialised on each call.
-    public var spans: [Span] { table.spans }
+    package var spans: [Span] { table.spans }
 
     /// The span at index `index` of ``spans``. O(1).
-    public func span(at index: Int) -> Span { table[index] }
+    package func span(at index: Int) -> Span { table[index] }
 
     /// The spans that overlap `utf8Range`, sorted.
     /// - Complexity: O(log s + k) for k spans returned (binary search on the table).
-    public func spans(overlapping utf8Range: Range<Int>) -> [Span] {
+    package func spans(overlapping utf8Range: Range<Int>) -> [Span] {
         var low = 0, high = table.count
         while low < high {
             let middle = (low + high) / 2
@@ -92,7 +92,7 @@ public final class IncrementalTokenizer {
     ///   text) and must be reset again before use.
     /// - Precondition: `source` is well-formed UTF-8.
     /// - Complexity: O(n).
-    public func reset(_ source: some UTF8TextSource) throws(PatternError) {
+    package func reset(_ source: some UTF8TextSource) throws(PatternError) {
         table = SpanTable()
         let count = source.utf8Count
         var found: [Span] = []
@@ -123,7 +123,7 @@ public final class IncrementalTokenizer {
     ///   break one of these and stop the program.
     /// - Throws: ``PatternError`` when PCRE2 fails. The spans outside the window are then still
     ///   right, those inside it are missing: call ``reset(_:)`` before relying on ``spans``.
-    public func apply(_ edit: TextEdit, to source: some UTF8TextSource) throws(PatternError) -> SpanChange {
+    package func apply(_ edit: TextEdit, to source: some UTF8TextSource) throws(PatternError) -> SpanChange {
         let oldCount = table.utf8Count
         precondition(edit.oldEnd <= oldCount, "\(edit) reaches past the text end (\(oldCount) bytes)")
         let newCount = oldCount + edit.delta

@@ -125,10 +125,10 @@ public struct SpanDocument: Sendable {
 }
 
 extension SpanDocument: UTF8TextSource {
-    public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(startingAt: utf8Offset) }
-    public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(endingAt: utf8Offset) }
-    public func isScalarBoundary(_ utf8Offset: Int) -> Bool { storage.bytes.isScalarBoundary(utf8Offset) }
-    public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+    package func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(startingAt: utf8Offset) }
+    package func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(endingAt: utf8Offset) }
+    package func isScalarBoundary(_ utf8Offset: Int) -> Bool { storage.bytes.isScalarBoundary(utf8Offset) }
+    package func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         storage.bytes.copyUTF8(utf8Range, into: destination)
     }
 }

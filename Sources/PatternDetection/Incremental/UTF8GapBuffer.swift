@@ -7,35 +7,35 @@
 ///
 /// - Complexity: ``replace(_:with:)`` O(k + d) for k inserted bytes and a gap moved by d bytes;
 ///   reading a byte or scalar O(1); ``copyUTF8(_:into:)`` O(copied).
-public struct UTF8GapBuffer: UTF8TextSource, Sendable {
+package struct UTF8GapBuffer: UTF8TextSource, Sendable {
     private var buffer: GapBuffer<UInt8>
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         buffer = GapBuffer(text.utf8, filler: 0, extraCapacity: max(64, text.utf8.count / 8))
     }
 
-    public var utf8Count: Int { buffer.count }
+    package var utf8Count: Int { buffer.count }
 
     /// See ``GapBuffer/storageAddress``.
     var storageAddress: UnsafeRawPointer? { buffer.storageAddress }
 
     @inline(__always)
-    public func byte(at offset: Int) -> UInt8 { buffer[offset] }
+    package func byte(at offset: Int) -> UInt8 { buffer[offset] }
 
-    public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
+    package func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
         UTF8Scalar.scalar(startingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
-    public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
+    package func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
         UTF8Scalar.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
-    public func isScalarBoundary(_ utf8Offset: Int) -> Bool {
+    package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= buffer.count, "offset \(utf8Offset) outside 0...\(buffer.count)")
         return utf8Offset == buffer.count || !UTF8Scalar.isContinuation(buffer[utf8Offset])
     }
 
-    public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+    package func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= buffer.count, "range outside the text")
         precondition(destination.count >= utf8Range.count, "destination too small")
         let gapStart = buffer.gapStart, gapCount = buffer.gapCount
@@ -57,7 +57,7 @@ public struct UTF8GapBuffer: UTF8TextSource, Sendable {
 
     /// Replaces the bytes of `utf8Range` with the UTF-8 of `replacement`.
     /// - Precondition: `utf8Range` lies within the text on scalar boundaries.
-    public mutating func replace(_ utf8Range: Range<Int>, with replacement: String) {
+    package mutating func replace(_ utf8Range: Range<Int>, with replacement: String) {
         replace(utf8Range, with: replacement.utf8)
     }
 
@@ -72,13 +72,13 @@ public struct UTF8GapBuffer: UTF8TextSource, Sendable {
     }
 
     /// Whether `utf8Range` lies within the text with both ends on scalar boundaries.
-    public func isValidRange(_ utf8Range: Range<Int>) -> Bool {
+    package func isValidRange(_ utf8Range: Range<Int>) -> Bool {
         utf8Range.lowerBound >= 0 && utf8Range.upperBound <= buffer.count
             && isScalarBoundary(utf8Range.lowerBound) && isScalarBoundary(utf8Range.upperBound)
     }
 
     /// The whole text. O(n).
-    public var string: String {
+    package var string: String {
         buffer.storage.withUnsafeBufferPointer { storage in
             if buffer.countAfterGap == 0 {
                 return String(decoding: UnsafeBufferPointer(rebasing: storage[0..<buffer.gapStart]), as: UTF8.self)
@@ -93,7 +93,7 @@ public struct UTF8GapBuffer: UTF8TextSource, Sendable {
 
     /// Runs `body` on the text as one contiguous buffer, moving the gap to the end first (O(n) when
     /// it is elsewhere, free when it is already there).
-    public mutating func withContiguousUTF8<Result, Failure: Error>(
+    package mutating func withContiguousUTF8<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         buffer.moveGap(to: buffer.count)

@@ -2,17 +2,17 @@
 ///
 /// Their bytes must be well-formed UTF-8 (see ``UTF8TextSource``).
 extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UInt8, Self.Index == Int {
-    public var utf8Count: Int { count }
+    package var utf8Count: Int { count }
 
-    public func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
+    package func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar {
         UTF8Scalar.scalar(startingAt: utf8Offset, count: count) { self[startIndex + $0] }
     }
 
-    public func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
+    package func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar {
         UTF8Scalar.scalar(endingAt: utf8Offset, count: count) { self[startIndex + $0] }
     }
 
-    public func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+    package func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= count, "range outside the text")
         precondition(destination.count >= utf8Range.count, "destination too small")
         guard !utf8Range.isEmpty else { return }
@@ -27,7 +27,7 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
         }
     }
 
-    public func isScalarBoundary(_ utf8Offset: Int) -> Bool {
+    package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= count, "offset \(utf8Offset) outside 0...\(count)")
         return utf8Offset == count || !UTF8Scalar.isContinuation(self[startIndex + utf8Offset])
     }

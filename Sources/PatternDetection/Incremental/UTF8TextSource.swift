@@ -14,7 +14,7 @@
 ///
 /// The text must be well-formed UTF-8 (every Swift `String` and `AttributedString` is). Offsets passed
 /// in are on scalar boundaries unless a method says otherwise.
-public protocol UTF8TextSource {
+package protocol UTF8TextSource {
     /// Length of the text in UTF-8 bytes.
     var utf8Count: Int { get }
 
@@ -46,7 +46,7 @@ public protocol UTF8TextSource {
 }
 
 extension UTF8TextSource {
-    public func isScalarBoundary(_ utf8Offset: Int) -> Bool {
+    package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= utf8Count, "offset \(utf8Offset) outside 0...\(utf8Count)")
         if utf8Offset == 0 || utf8Offset == utf8Count { return true }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { byte in
@@ -55,7 +55,7 @@ extension UTF8TextSource {
         }
     }
 
-    public func precedingSeparator(
+    package func precedingSeparator(
         endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
         var position = utf8Offset
@@ -68,7 +68,7 @@ extension UTF8TextSource {
         return nil
     }
 
-    public func followingSeparator(
+    package func followingSeparator(
         startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
         var position = utf8Offset

@@ -1,20 +1,27 @@
-import PatternDetection
+/// JSON text built byte by byte: the one JSON writer in the package (span reports, facets, post
+/// records, replay reports, the CLI's error lines). Strings are escaped the same way everywhere:
+/// `"` and `\`, the C0 controls (`\n` `\r` `\t` `\b` `\f`, others as `\u00XX`), and U+2028 and
+/// U+2029 (`\u2028`, `\u2029`, which JavaScript once refused in string literals); every other
+/// scalar is written as UTF-8.
+package struct JSONWriter {
+    package var bytes: [UInt8] = []
 
-/// JSON text built byte by byte, for the streamed `--format json` hot path: the same output as
-/// ``SpanReport/json`` and ``JSONText`` (same key order, same escapes: `"` `\` the C0 controls,
-/// U+2028 and U+2029), without building a `String` per scalar.
-struct JSONBytes {
-    var bytes: [UInt8] = []
-
-    init(capacity: Int = 1 << 12) {
+    package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func append(_ literal: StaticString) {
+    @inline(__always)
+    package mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func append(_ value: Int) {
+    @inline(__always)
+    package mutating func appendByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// A decimal integer.
+    package mutating func append(_ value: Int) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
             return
@@ -35,9 +42,33 @@ struct JSONBytes {
         }
     }
 
+    package mutating func append(_ value: Bool) {
+        value ? append("true") : append("false")
+    }
+
+    /// `[lower,upper]`.
+    package mutating func appendPair(_ range: Range<Int>) {
+        bytes.append(UInt8(ascii: "["))
+        append(range.lowerBound)
+        bytes.append(UInt8(ascii: ","))
+        append(range.upperBound)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// `text` (well-formed UTF-8) as a JSON string literal.
-    mutating func appendString(_ text: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendString(_ text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        appendStringContents(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    package mutating func appendString(_ text: String) {
+        var copy = text
+        copy.withUTF8 { appendString($0) }
+    }
+
+    /// The inside of a JSON string literal for `text`, without the quotes.
+    package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
         while index < text.count {
@@ -74,38 +105,17 @@ struct JSONBytes {
             start = index
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<text.count]))
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    mutating func appendString(_ text: String) {
-        var copy = text
-        copy.withUTF8 { appendString($0) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// One span report, keys in the documented order.
-    mutating func appendReport(
-        kind: PatternKind, text: UnsafeBufferPointer<UInt8>, value: String, utf8: Range<Int>,
-        utf16: Range<Int>, scalars: Range<Int>
-    ) {
-        append("{\"kind\":")
-        appendString(kind.rawValue)
-        append(",\"text\":")
-        appendString(text)
-        append(",\"value\":")
-        appendString(value)
-        appendPair(",\"utf8\":[", utf8)
-        appendPair(",\"utf16\":[", utf16)
-        appendPair(",\"scalars\":[", scalars)
-        append("}")
-    }
+    /// The text written so far.
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    private mutating func appendPair(_ key: StaticString, _ range: Range<Int>) {
-        append(key)
-        append(range.lowerBound)
-        bytes.append(UInt8(ascii: ","))
-        append(range.upperBound)
-        bytes.append(UInt8(ascii: "]"))
+    /// `value` as a JSON string literal.
+    package static func string(_ value: String) -> String {
+        var writer = JSONWriter(capacity: value.utf8.count + 2)
+        writer.appendString(value)
+        return writer.string
     }
 }

@@ -1,0 +1,41 @@
+import PatternDetection
+
+/// Text with its spans wrapped in SGR escape sequences for a terminal, byte-level: bytes outside
+/// and inside spans are copied unchanged, so removing the escapes gives back the input byte for
+/// byte (also for input that is not valid UTF-8). Styles come from a ``PatternStyleTable`` (a
+/// ``FormattingDefinition`` evaluated once per kind), so terminal and composer share one source.
+public struct ANSIEncoder: Sendable {
+    public let depth: ANSIColorDepth
+    public let styles: PatternStyleTable
+    /// The SGR reset sequence.
+    public static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
+    /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
+    private let openings: [(kind: PatternKind, escape: [UInt8])]
+
+    public init(depth: ANSIColorDepth, styles: PatternStyleTable = .default, kinds: [PatternKind] = PatternKind.builtIn) {
+        self.depth = depth
+        self.styles = styles
+        self.openings = kinds.map { ($0, Array(depth.opening(for: styles[$0]).utf8)) }
+    }
+
+    /// The opening escape for a kind; empty when colour is off or the style is plain.
+    public func opening(for kind: PatternKind) -> [UInt8] {
+        for entry in openings where entry.kind == kind { return entry.escape }
+        return Array(depth.opening(for: styles[kind]).utf8)
+    }
+
+    /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) styled.
+    /// - Complexity: O(bytes + spans).
+    public func encode(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], into sink: inout some ByteSink) {
+        var position = 0
+        for span in spans where span.utf8Range.lowerBound >= position {
+            sink.write(bytes[position..<span.utf8Range.lowerBound])
+            let open = opening(for: span.kind)
+            sink.write(open)
+            sink.write(bytes[span.utf8Range])
+            if !open.isEmpty { sink.write(Self.reset) }
+            position = span.utf8Range.upperBound
+        }
+        sink.write(bytes[position..<bytes.count])
+    }
+}

@@ -1,0 +1,36 @@
+/// Where the output encoders write bytes: a `[UInt8]` buffer, or anything else that takes bytes
+/// (the CLI's buffered standard output, a server's response body).
+public protocol ByteSink {
+    /// Appends `bytes`.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ByteSink {
+    @inlinable
+    public mutating func write(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        write(UnsafeBufferPointer(rebasing: bytes))
+    }
+
+    @inlinable
+    public mutating func write(_ literal: StaticString) {
+        write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inlinable
+    public mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    @inlinable
+    public mutating func write(_ string: String) {
+        var copy = string
+        copy.withUTF8 { write($0) }
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    @inlinable
+    public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: bytes)
+    }
+}

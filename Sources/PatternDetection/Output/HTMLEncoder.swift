@@ -1,0 +1,137 @@
+/// Text with its spans as an escaped HTML fragment: spans become `<span class="KIND">`, links
+/// `<a class="url" href>` when ``HTMLLinkPolicy`` allows their value (the rule set's URI), other
+/// links stay `<span class="url">`. Every byte of text, attribute and class name is escaped
+/// (``HTMLEscaping``), so neither the text nor a URL can open a tag or an attribute. Ill-formed
+/// UTF-8 becomes U+FFFD.
+///
+/// Streams: each piece is written as it comes, nothing is kept between pieces. Byte-level: the
+/// opening tag of each kind is built once, text is copied in runs between the bytes that need an
+/// entity.
+public struct HTMLEncoder {
+    /// `<span class="KIND">` for the kinds known up front.
+    private let openings: [(kind: PatternKind, tag: [UInt8])]
+    /// Line feeds and carriage returns become `&#10;` and `&#13;` (same text, one output line).
+    public let escapesLineBreaks: Bool
+
+    /// - Parameters:
+    ///   - kinds: kinds whose opening tags are built once (others are built when met).
+    ///   - escapesLineBreaks: write line breaks as character references, so a post stays on one
+    ///     output line.
+    public init(kinds: [PatternKind] = PatternKind.builtIn, escapesLineBreaks: Bool = false) {
+        openings = kinds.map { ($0, Self.spanOpening(for: $0)) }
+        self.escapesLineBreaks = escapesLineBreaks
+    }
+
+    /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) marked up;
+    /// `value` gives a span's value (a link's URI).
+    /// - Complexity: O(bytes + spans).
+    public func encode(
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String, into sink: inout some ByteSink
+    ) {
+        let isWellFormed = UTF8Validation.isValid(bytes)
+        var position = 0
+        for span in spans where span.utf8Range.lowerBound >= position {
+            writeEscaped(bytes[position..<span.utf8Range.lowerBound], wellFormed: isWellFormed, to: &sink)
+            if span.kind == .url, let href = HTMLLinkPolicy.href(forURI: value(span)) {
+                sink.write("<a class=\"url\" href=\"")
+                var copy = href
+                copy.withUTF8 { writeEscaped($0[...], wellFormed: true, to: &sink) }
+                sink.write("\">")
+                writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
+                sink.write("</a>")
+            } else {
+                sink.write(opening(for: span.kind))
+                writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
+                sink.write("</span>")
+            }
+            position = span.utf8Range.upperBound
+        }
+        writeEscaped(bytes[position..<bytes.count], wellFormed: isWellFormed, to: &sink)
+    }
+
+    private func opening(for kind: PatternKind) -> [UInt8] {
+        for entry in openings where entry.kind == kind { return entry.tag }
+        return Self.spanOpening(for: kind)
+    }
+
+    private static func spanOpening(for kind: PatternKind) -> [UInt8] {
+        var tag = Array("<span class=\"".utf8)
+        HTMLEscaping.appendEscaped(kind.rawValue, to: &tag)
+        return tag + Array("\">".utf8)
+    }
+
+    /// Writes `bytes` escaped; ill-formed sequences (only possible when `wellFormed` is false)
+    /// become U+FFFD.
+    private func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool, to sink: inout some ByteSink) {
+        let text = UnsafeBufferPointer(rebasing: bytes)
+        guard !wellFormed else {
+            return HTMLEscaping.writeEscaped(text[...], lineBreaks: escapesLineBreaks, to: &sink)
+        }
+        var position = 0
+        for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
+            if position < run.lowerBound {
+                sink.write(String(decoding: text[position..<run.lowerBound], as: UTF8.self))
+            }
+            HTMLEscaping.writeEscaped(text[run], lineBreaks: escapesLineBreaks, to: &sink)
+            position = run.upperBound
+        }
+        if position < text.count {
+            sink.write(String(decoding: text[position...], as: UTF8.self))
+        }
+    }
+}
+
+/// HTML escaping for text and attribute values: `& < > " '` become entities (and, on request,
+/// line breaks become character references). The one escaper of the package.
+public enum HTMLEscaping {
+    /// `text` escaped.
+    public static func escape(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        appendEscaped(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        var copy = text
+        copy.withUTF8 { writeEscaped($0[...], lineBreaks: false, to: &out) }
+    }
+
+    /// Writes well-formed `text` escaped, copying runs of safe bytes at once.
+    static func writeEscaped(
+        _ text: Slice<UnsafeBufferPointer<UInt8>>, lineBreaks: Bool, to sink: inout some ByteSink
+    ) {
+        var start = text.startIndex
+        for index in text.indices {
+            guard let entity = entity(for: text[index], lineBreaks: lineBreaks) else { continue }
+            sink.write(text[start..<index])
+            sink.write(entity)
+            start = index + 1
+        }
+        sink.write(text[start..<text.endIndex])
+    }
+
+    @inline(__always)
+    private static func entity(for byte: UInt8, lineBreaks: Bool) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): return "&amp;"
+        case UInt8(ascii: "<"): return "&lt;"
+        case UInt8(ascii: ">"): return "&gt;"
+        case UInt8(ascii: "\""): return "&quot;"
+        case UInt8(ascii: "'"): return "&#39;"
+        case 0x0A where lineBreaks: return "&#10;"
+        case 0x0D where lineBreaks: return "&#13;"
+        default: return nil
+        }
+    }
+}
+
+/// Which links HTML output makes clickable: only `http` and `https` URIs, in any case, so no
+/// `javascript:` or `data:` URI is ever linked.
+public enum HTMLLinkPolicy {
+    /// `uri` when it starts with `http://` or `https://` (any case), else `nil`.
+    public static func href(forURI uri: String) -> String? {
+        let lowered = uri.utf8.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8) ? uri : nil
+    }
+}
