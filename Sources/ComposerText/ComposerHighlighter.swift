@@ -12,10 +12,22 @@ import PatternDetection
 /// With a text view that owns the string, call ``textDidChange(_:edit:selection:)`` from its change
 /// callback instead, with the edit the view reports.
 public struct ComposerHighlighter: Sendable {
-    /// The two strategies, by their report names.
+    /// The two strategies, by their report names (`highlight replay --strategy` takes them).
     public enum Strategy: String, CaseIterable, Sendable {
         case fullRebuild = "full-rebuild"
         case localized
+
+        /// A fresh strategy of this kind.
+        public func make(rules: any RuleSet, definition: FormattingDefinition = .standard) -> any HighlightingStrategy {
+            switch self {
+            case .fullRebuild: return FullRebuild(rules: rules, definition: definition)
+            case .localized: return LocalizedTransform(rules: rules, definition: definition)
+            }
+        }
+
+        /// Whether the strategy promises to keep the user's own formatting (bold and the like):
+        /// the full rebuild drops it by design.
+        public var promisesUserAttributes: Bool { self == .localized }
     }
 
     public internal(set) var text: AttributedString
@@ -28,10 +40,7 @@ public struct ComposerHighlighter: Sendable {
         text: AttributedString, rules: any RuleSet, strategy: Strategy = .localized,
         definition: FormattingDefinition = .standard
     ) throws(PatternError) {
-        switch strategy {
-        case .fullRebuild: self.strategy = FullRebuild(rules: rules, definition: definition)
-        case .localized: self.strategy = LocalizedTransform(rules: rules, definition: definition)
-        }
+        self.strategy = strategy.make(rules: rules, definition: definition)
         var loaded = text
         try self.strategy.load(&loaded)
         self.text = loaded

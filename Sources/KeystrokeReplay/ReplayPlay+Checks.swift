@@ -50,7 +50,7 @@ extension ReplayPlay {
         let found = try bytes.withUnsafeBufferPointer { bytes throws(PatternError) in
             try rules.spans(in: bytes, startingIn: window, scratch: scratch)
         }
-        return found.map { Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + slice.lowerBound..<$0.utf8Range.upperBound + slice.lowerBound) }
+        return found.map { $0.shifted(by: slice.lowerBound) }
     }
 
     /// `range` shrunk to Unicode-scalar boundaries of the text.

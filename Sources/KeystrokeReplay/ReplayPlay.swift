@@ -6,7 +6,7 @@ import PatternDetection
 /// during a replay. A class so the editor's text and the strategy can be borrowed `inout` at the
 /// same time.
 final class ReplayLane {
-    let kind: ReplayStrategyKind
+    let kind: ComposerHighlighter.Strategy
     var strategy: any HighlightingStrategy
     var editor: FragmentingEditor
     /// The text as plain bytes, edited alongside the editor: what the full scan reads. A gap
@@ -22,7 +22,7 @@ final class ReplayLane {
     var divergences = 0
     var selectionLost = 0
 
-    init(kind: ReplayStrategyKind, rules: any RuleSet, initialText: String, cursor: Int?) {
+    init(kind: ComposerHighlighter.Strategy, rules: any RuleSet, initialText: String, cursor: Int?) {
         self.kind = kind
         self.strategy = kind.make(rules: rules)
         // One run for the whole initial text: only typed text fragments.
@@ -76,7 +76,7 @@ struct ReplayPlay {
     let scratch = MatchScratch()
 
     init(
-        session: ReplaySession, rules: any RuleSet, strategies: [ReplayStrategyKind], policy: DivergencePolicy,
+        session: ReplaySession, rules: any RuleSet, strategies: [ComposerHighlighter.Strategy], policy: DivergencePolicy,
         turns: ReplayTurns, progress: ((Int, Int) -> Void)?
     ) throws {
         self.session = session

@@ -18,7 +18,7 @@ import PatternDetection
 /// and `bold` are not keystrokes.
 public struct ReplayRunner {
     /// The strategies to run, in report order.
-    public var strategies: [ReplayStrategyKind]
+    public var strategies: [ComposerHighlighter.Strategy]
     /// Runs every session with this rule set instead of the session's own.
     public var rulesOverride: BuiltInRules?
     /// Chooses the policy from the initial document length; `nil` means ``DivergencePolicy/automatic(forUTF8Count:)``.
@@ -29,7 +29,7 @@ public struct ReplayRunner {
     public var progress: ((Int, Int) -> Void)?
 
     public init(
-        strategies: [ReplayStrategyKind] = ReplayStrategyKind.allCases, rulesOverride: BuiltInRules? = nil,
+        strategies: [ComposerHighlighter.Strategy] = ComposerHighlighter.Strategy.allCases, rulesOverride: BuiltInRules? = nil,
         divergencePolicy: DivergencePolicy? = nil, turns: ReplayTurns = .session,
         progress: ((Int, Int) -> Void)? = nil
     ) {

@@ -28,10 +28,7 @@ public final class PatternDetector {
         var spans: [Span] = []
         for run in runs where !run.isEmpty {
             let part = UnsafeBufferPointer(rebasing: bytes[run])
-            for span in try rules.spans(in: part, scratch: scratch) {
-                spans.append(Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + run.lowerBound
-                    ..< span.utf8Range.upperBound + run.lowerBound))
-            }
+            spans += try rules.spans(in: part, scratch: scratch).map { $0.shifted(by: run.lowerBound) }
         }
         return spans
     }

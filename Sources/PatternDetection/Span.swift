@@ -23,6 +23,13 @@ public struct Span: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         return lhs.kind < rhs.kind
     }
 
+    /// The same span `offset` bytes further on (back, for a negative offset): the span in a text
+    /// that holds this one's text at `offset`.
+    @inlinable
+    public func shifted(by offset: Int) -> Span {
+        Span(kind: kind, utf8Range: utf8Range.lowerBound + offset..<utf8Range.upperBound + offset)
+    }
+
     public var description: String {
         "\(kind)[\(utf8Range.lowerBound),\(utf8Range.upperBound))"
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ComposerText
 import Foundation
 import KeystrokeReplay
 import PatternDetection
@@ -7,20 +8,6 @@ extension ReplayTurns: ExpressibleByArgument {}
 
 enum ReplayFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json
-}
-
-enum ReplayStrategyChoice: String, ExpressibleByArgument, CaseIterable {
-    case fullRebuild = "full-rebuild"
-    case localized
-    case all
-
-    var kinds: [ReplayStrategyKind] {
-        switch self {
-        case .fullRebuild: return [.fullRebuild]
-        case .localized: return [.localized]
-        case .all: return ReplayStrategyKind.allCases
-        }
-    }
 }
 
 /// `highlight replay`: plays keystroke sessions against the highlighting strategies and reports
@@ -60,8 +47,12 @@ struct ReplayCommand: ParsableCommand {
             cannot be read.
             """)
 
-    @Option(help: "Strategies: full-rebuild, localized, all.")
-    var strategy: ReplayStrategyChoice = .all
+    @Option(
+        help: ArgumentHelp(
+            "Strategies: \(ComposerHighlighter.Strategy.allCases.map(\.rawValue).joined(separator: ", ")), all.",
+            valueName: "strategy"),
+        transform: ReplayCommand.strategies(named:))
+    var strategy: [ComposerHighlighter.Strategy] = ComposerHighlighter.Strategy.allCases
 
     @Option(help: "Rule set for every session (overrides the session's own): \(BuiltInRules.allCases.map(\.rawValue).joined(separator: ", ")).")
     var rules: BuiltInRules?
@@ -128,7 +119,7 @@ struct ReplayCommand: ParsableCommand {
         var exitCode: Int32 = 0
         var reports: [SessionReport] = []
         let progress = ReplayProgress(enabled: isatty(2) == 1)
-        let runner = ReplayRunner(strategies: strategy.kinds, rulesOverride: rules, turns: turns)
+        let runner = ReplayRunner(strategies: strategy, rulesOverride: rules, turns: turns)
         var sources: [(label: String, load: () throws -> ReplaySession)] = sessions.map { path in
             (path, { try ReplaySession.load(from: URL(fileURLWithPath: path)) })
         }
@@ -195,5 +186,15 @@ struct ReplayCommand: ParsableCommand {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20)MB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10)KB" }
         return "\(bytes)B"
+    }
+
+    /// `all`, or one strategy by its report name.
+    static func strategies(named name: String) throws -> [ComposerHighlighter.Strategy] {
+        if name == "all" { return ComposerHighlighter.Strategy.allCases }
+        guard let strategy = ComposerHighlighter.Strategy(rawValue: name) else {
+            let names = ComposerHighlighter.Strategy.allCases.map(\.rawValue) + ["all"]
+            throw ValidationError("unknown strategy '\(name)': expected one of \(names.joined(separator: ", "))")
+        }
+        return [strategy]
     }
 }

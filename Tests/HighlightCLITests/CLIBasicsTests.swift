@@ -39,7 +39,7 @@ struct CLIBasicsTests {
     @Test func colorNeverIsByteExact() throws {
         let input = Array((Self.post + "\n\u{1B}[31mnot ours\u{1B}[0m é 😀\r\n").utf8) + [0xFF, 0xFE, 0x00]
         for arguments in [["--rules", "icysky", "--color", "never"], ["--rules", "icysky"]] {
-            let result = try HighlightProcess.run(arguments, input: input, environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
+            let result = ChildProcess.highlight(arguments, input: input, environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
             #expect(result.status == 0)
             #expect(result.stdout == input)
         }
@@ -47,22 +47,22 @@ struct CLIBasicsTests {
 
     @Test func colorAlwaysStripsBackToTheInput() throws {
         for environment in [[:], ["COLORTERM": "truecolor"]] {
-            let result = try HighlightProcess.run(["--rules", "icysky", "--color", "always"], input: Self.post, environment: environment)
+            let result = ChildProcess.highlight(["--rules", "icysky", "--color", "always"], input: Self.post, environment: environment)
             #expect(result.status == 0)
             #expect(result.stdout != Array(Self.post.utf8))
-            #expect(strippingEscapes(result.stdout) == Array(Self.post.utf8))
+            #expect(ANSIEscapes.stripped(result.stdout) == Array(Self.post.utf8))
         }
     }
 
     @Test func colorsFollowTheDepth() throws {
-        let trueColor = try HighlightProcess.run(["--rules", "icysky", "--color", "always"], input: "#swift", environment: ["COLORTERM": "truecolor"])
+        let trueColor = ChildProcess.highlight(["--rules", "icysky", "--color", "always"], input: "#swift", environment: ["COLORTERM": "truecolor"])
         #expect(trueColor.stdoutText == "\u{1B}[38;2;175;82;222m#swift\u{1B}[0m")
-        let palette = try HighlightProcess.run(["--rules", "icysky", "--color", "always"], input: "https://x.com")
+        let palette = ChildProcess.highlight(["--rules", "icysky", "--color", "always"], input: "https://x.com")
         #expect(palette.stdoutText == "\u{1B}[4;38;5;33mhttps://x.com\u{1B}[0m")
     }
 
     @Test func jsonShapeForTheIssueExample() throws {
-        let result = try HighlightProcess.run(["--rules", "icysky", "--format", "json"], input: Self.post)
+        let result = ChildProcess.highlight(["--rules", "icysky", "--format", "json"], input: Self.post)
         #expect(result.status == 0)
         struct Document: Decodable {
             struct Span: Decodable { let kind, text, value: String; let utf8, utf16, scalars: [Int] }
@@ -78,21 +78,21 @@ struct CLIBasicsTests {
     }
 
     @Test func jsonCountsAllThreeUnits() throws {
-        let result = try HighlightProcess.run(["--rules", "icysky", "--format", "json"], input: "😀 #tag")
+        let result = ChildProcess.highlight(["--rules", "icysky", "--format", "json"], input: "😀 #tag")
         #expect(result.stdoutText.contains(#""utf8":[5,9],"utf16":[3,7],"scalars":[2,6]"#))
     }
 
     @Test func usageErrorsExitWithTwo() throws {
-        let badRules = try HighlightProcess.run(["--rules", "nope"])
+        let badRules = ChildProcess.highlight(["--rules", "nope"])
         #expect(badRules.status == 2)
-        #expect(badRules.stderr.contains("nope"))
-        let badFormat = try HighlightProcess.run(["--format", "xml"])
+        #expect(badRules.stderrText.contains("nope"))
+        let badFormat = ChildProcess.highlight(["--format", "xml"])
         #expect(badFormat.status == 2)
     }
 
     @Test func jsonlKeepsOneLinePerPost() throws {
         let input = "\"#a @b\"\n\"line\\nbreak #c\"\n"
-        let result = try HighlightProcess.run(["--rules", "icysky", "--input", "jsonl", "--format", "json"], input: input)
+        let result = ChildProcess.highlight(["--rules", "icysky", "--input", "jsonl", "--format", "json"], input: input)
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
@@ -103,7 +103,7 @@ struct CLIBasicsTests {
 @Suite("highlight facets")
 struct CLIFacetsTests {
     @Test func facetsAreLexiconJSONPerDocument() throws {
-        let result = try HighlightProcess.run(["--format", "facets"], input: "hi @alice.bsky.social see example.com/x. #swift!")
+        let result = ChildProcess.highlight(["--format", "facets"], input: "hi @alice.bsky.social see example.com/x. #swift!")
         #expect(result.status == 0)
         let facets = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
         #expect(facets.count == 3)
@@ -117,7 +117,7 @@ struct CLIFacetsTests {
 
     @Test func blueskyIsTheDefaultRuleSet() throws {
         // icysky would call `foo@bar.com` a mention; bluesky does not, and needs a TLD for handles.
-        let result = try HighlightProcess.run(["--format", "json"], input: "foo@bar.com @alice @bob.test")
+        let result = ChildProcess.highlight(["--format", "json"], input: "foo@bar.com @alice @bob.test")
         #expect(result.stdoutText.contains("\"value\":\"bob.test\""))
         #expect(!result.stdoutText.contains("bar.com\",\"utf8\""))
         #expect(!result.stdoutText.contains("\"@alice\""))

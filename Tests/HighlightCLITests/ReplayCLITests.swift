@@ -19,20 +19,20 @@ struct ReplayCLITests {
     }
 
     @Test func turnsAreChosenAndReported() throws {
-        let result = try HighlightProcess.run(["replay", "--format", "json", "--turns", "keystroke", Self.fixture("paste-url")])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = ChildProcess.highlight(["replay", "--format", "json", "--turns", "keystroke", Self.fixture("paste-url")])
+        #expect(result.status == 0, "\(result.stderrText)")
         let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdoutText.utf8)) as? [String: Any])
         #expect(object["turns"] as? String == "keystroke")
-        let table = try HighlightProcess.run(["replay", Self.fixture("paste-url")])
+        let table = ChildProcess.highlight(["replay", Self.fixture("paste-url")])
         #expect(table.stdoutText.contains("turns: session"))
-        let bad = try HighlightProcess.run(["replay", "--turns", "step", Self.fixture("paste-url")])
+        let bad = ChildProcess.highlight(["replay", "--turns", "step", Self.fixture("paste-url")])
         #expect(bad.status == 2)
     }
 
     @Test func jsonIsOneObjectPerSessionWithTheInterfaceKeys() throws {
-        let result = try HighlightProcess.run(
+        let result = ChildProcess.highlight(
             ["replay", "--format", "json", Self.fixture("bold-range"), Self.fixture("paste-url")])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderrText)")
         let lines = result.stdoutText.split(separator: "\n")
         #expect(lines.count == 2)
         for line in lines {
@@ -61,46 +61,46 @@ struct ReplayCLITests {
     }
 
     @Test func tableShowsEveryStrategyAndTheRatio() throws {
-        let result = try HighlightProcess.run(["replay", "--rules", "icysky", Self.fixture("icysky-touching-tags")])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = ChildProcess.highlight(["replay", "--rules", "icysky", Self.fixture("icysky-touching-tags")])
+        #expect(result.status == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("full-rebuild"))
         #expect(result.stdoutText.contains("localized"))
         #expect(result.stdoutText.contains("full-rebuild / localized (p50)"))
-        #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+        #expect(result.stderrText.isEmpty, "no progress line when stderr is not a terminal")
     }
 
     @Test func malformedSessionNamesTheFileAndExits65() throws {
         let path = try Self.temporaryFile(#"{"name":"x","rules":"icysky","initialText":"","steps":[{"jump":1}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try HighlightProcess.run(["replay", path, Self.fixture("paste-url"), "--format", "json"])
+        let result = ChildProcess.highlight(["replay", path, Self.fixture("paste-url"), "--format", "json"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains(path))
+        #expect(result.stderrText.contains(path))
         #expect(result.stdoutText.split(separator: "\n").count == 1, "the good session is still played")
     }
 
     @Test func invalidStepExits65() throws {
         let path = try Self.temporaryFile(#"{"name":"oob","rules":"icysky","initialText":"ab","steps":[{"moveTo":9}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try HighlightProcess.run(["replay", path])
+        let result = ChildProcess.highlight(["replay", path])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("session 'oob', step 0"), "\(result.stderr)")
+        #expect(result.stderrText.contains("session 'oob', step 0"), "\(result.stderrText)")
     }
 
     @Test func usageErrorsExit2() throws {
-        #expect(try HighlightProcess.run(["replay"]).status == 2)
-        #expect(try HighlightProcess.run(["replay", "--strategy", "magic", Self.fixture("paste-url")]).status == 2)
-        #expect(try HighlightProcess.run(["replay", "--synthetic", "lots"]).status == 2)
+        #expect(ChildProcess.highlight(["replay"]).status == 2)
+        #expect(ChildProcess.highlight(["replay", "--strategy", "magic", Self.fixture("paste-url")]).status == 2)
+        #expect(ChildProcess.highlight(["replay", "--synthetic", "lots"]).status == 2)
     }
 
     @Test func syntheticSessionsAreDeterministicAndWriteAChart() throws {
-        let first = try HighlightProcess.run(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
-        let second = try HighlightProcess.run(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
+        let first = ChildProcess.highlight(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
+        let second = ChildProcess.highlight(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).svg").path
         defer { try? FileManager.default.removeItem(atPath: svg) }
-        let played = try HighlightProcess.run(["replay", "--synthetic", "600", "--keystrokes", "12", "--format", "json", "--svg", svg])
-        #expect(played.status == 0, "\(played.stderr)")
+        let played = ChildProcess.highlight(["replay", "--synthetic", "600", "--keystrokes", "12", "--format", "json", "--svg", svg])
+        #expect(played.status == 0, "\(played.stderrText)")
         let chart = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(chart.hasPrefix("<svg"))
         #expect(chart.contains("localized") && chart.contains("full-rebuild"))

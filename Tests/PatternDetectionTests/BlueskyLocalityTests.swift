@@ -53,7 +53,7 @@ struct BlueskyLocalityTests {
                     let subject = UnsafeBufferPointer(rebasing: bytes[word.slice])
                     let window = (word.utf8Range.lowerBound - word.slice.lowerBound)..<(word.utf8Range.upperBound - word.slice.lowerBound)
                     for span in try rules.spans(in: subject, startingIn: window, scratch: scratch) {
-                        union.append(Span(kind: span.kind, utf8Range: (span.utf8Range.lowerBound + word.slice.lowerBound)..<(span.utf8Range.upperBound + word.slice.lowerBound)))
+                        union.append(span.shifted(by: word.slice.lowerBound))
                     }
                 }
                 #expect(union == full, "post \(post.debugDescription)")

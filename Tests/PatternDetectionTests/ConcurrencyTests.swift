@@ -46,7 +46,7 @@ struct ConcurrencyTests {
         var spans: [Span] = []
         let collect = { (chunk: StreamChunk) in
             spans += chunk.spans.map {
-                Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + chunk.streamOffset..<$0.utf8Range.upperBound + chunk.streamOffset)
+                $0.shifted(by: chunk.streamOffset)
             }
         }
         try document.withUnsafeBufferPointer { bytes throws(PatternError) in

@@ -120,7 +120,7 @@ enum LocalityCheck {
             let found = try slice.withUnsafeBufferPointer { buffer in
                 try rules.spans(in: buffer, startingIn: (word.lowerBound - sliceStart)..<(word.upperBound - sliceStart), scratch: scratch)
             }
-            spans += found.map { Span(kind: $0.kind, utf8Range: ($0.utf8Range.lowerBound + sliceStart)..<($0.utf8Range.upperBound + sliceStart)) }
+            spans += found.map { $0.shifted(by: sliceStart) }
             index = end
         }
         return spans

@@ -56,7 +56,7 @@ struct IncrementalDocumentTests {
     }
 
     @Test func replacementRangesMustBeInsideTheTextOnScalarBoundaries() throws {
-        var document = try SpanDocument(text: "é😀", rules: IcyskyRules.shared)
+        let document = try SpanDocument(text: "é😀", rules: IcyskyRules.shared)
         #expect(document.isValidReplacementRange(0..<2))
         #expect(document.isValidReplacementRange(2..<6))
         #expect(document.isValidReplacementRange(6..<6))

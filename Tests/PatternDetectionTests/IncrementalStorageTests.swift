@@ -50,7 +50,7 @@ struct IncrementalStorageTests {
         table.setTextLength(107)  // 7 bytes inserted at 45
         #expect(table.firstAfterGap == Span(kind: .hashtag, utf8Range: 57..<60))
         #expect(table.moveGap(toOffset: 0) == 5)
-        #expect(table.spans == spans[0..<5] + spans[5...].map { Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + 7..<$0.utf8Range.upperBound + 7) })
+        #expect(table.spans == spans[0..<5] + spans[5...].map { $0.shifted(by: 7) })
         #expect(table.moveGap(toOffset: 1000) == 10)
         #expect(table.spans.count == 10 && table[9] == Span(kind: .hashtag, utf8Range: 97..<100))
     }

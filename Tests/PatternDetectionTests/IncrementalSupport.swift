@@ -107,7 +107,7 @@ func changeProblems(_ change: SpanChange, before: [Span], after: [Span], newUTF8
 
     func shifted(_ span: Span) -> Span {
         let shift = span.utf8Range.upperBound <= edit.start ? 0 : edit.delta
-        return Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + shift..<span.utf8Range.upperBound + shift)
+        return span.shifted(by: shift)
     }
     let removedSet = Set(change.removed)
     let kept = before.filter { !removedSet.contains($0) }

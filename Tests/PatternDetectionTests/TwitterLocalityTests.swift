@@ -76,7 +76,7 @@ struct TwitterLocalityTests {
                     try rules.spans(in: buffer, startingIn: (wordStart - sliceStart)..<(wordEnd - sliceStart), scratch: scratch)
                 }
                 union += spans.map {
-                    Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + sliceStart..<$0.utf8Range.upperBound + sliceStart)
+                    $0.shifted(by: sliceStart)
                 }
                 index = last + 1
             }

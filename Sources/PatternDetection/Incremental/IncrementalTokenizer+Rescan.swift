@@ -17,8 +17,7 @@ extension IncrementalTokenizer {
         var spans = try rules.spans(
             in: bytes, startingIn: range.lowerBound - base..<range.upperBound - base, scratch: scratch)
         for index in spans.indices {
-            let found = spans[index].utf8Range
-            spans[index].utf8Range = found.lowerBound + base..<found.upperBound + base
+            spans[index] = spans[index].shifted(by: base)
             precondition(
                 range.contains(spans[index].utf8Range.lowerBound) && spans[index].utf8Range.upperBound <= range.upperBound,
                 "rule set '\(rules.name)' broke its locality contract: \(spans[index]) crosses the window \(range)")

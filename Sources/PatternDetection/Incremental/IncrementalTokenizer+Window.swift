@@ -75,9 +75,7 @@ extension IncrementalTokenizer {
             // Spans after the gap start after the edit; those starting before the window end lie in it.
             while let first = table.firstAfterGap, first.utf8Range.lowerBound < upper {
                 let span = table.popFirstAfterGap()
-                droppedAfter.append(
-                    Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound - edit.delta
-                        ..< span.utf8Range.upperBound - edit.delta))
+                droppedAfter.append(span.shifted(by: -edit.delta))
                 if span.utf8Range.upperBound > upper {
                     upper = span.utf8Range.upperBound
                     grew = true

@@ -182,7 +182,7 @@ package final class IncrementalTokenizer {
                 continue
             }
             let shift = range.upperBound <= edit.start ? 0 : edit.delta
-            let moved = Span(kind: span.kind, utf8Range: range.lowerBound + shift..<range.upperBound + shift)
+            let moved = span.shifted(by: shift)
             while next < found.count, found[next] < moved {
                 added.append(found[next])
                 next += 1

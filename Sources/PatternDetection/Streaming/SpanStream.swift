@@ -122,9 +122,7 @@ public final class SpanStream {
                 guard !found.isEmpty else { return }
                 texts.append(text)
                 let shift = text.lowerBound - context
-                for span in found {
-                    spans.append(Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + shift..<span.utf8Range.upperBound + shift))
-                }
+                spans += found.map { $0.shifted(by: shift) }
             }
             for run in closedRuns where run.lowerBound < cut.end {
                 try scan(run, windowEnd: run.upperBound)

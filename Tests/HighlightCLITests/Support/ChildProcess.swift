@@ -66,6 +66,16 @@ enum ChildProcess {
         return run(highlightPath, arguments, input: input, output: output, environment: variables)
     }
 
+    /// Runs `highlight arguments…` with `input` on standard input.
+    static func highlight(_ arguments: [String], input: String, environment: [String: String] = [:]) -> Result {
+        highlight(arguments, input: .bytes(Array(input.utf8)), environment: environment)
+    }
+
+    /// Runs `highlight arguments…` with `input` on standard input.
+    static func highlight(_ arguments: [String], input: [UInt8], environment: [String: String] = [:]) -> Result {
+        highlight(arguments, input: .bytes(input), environment: environment)
+    }
+
     static func run(
         _ path: String, _ arguments: [String], input: Input, output: Output, environment: [String: String]
     ) -> Result {

@@ -65,7 +65,7 @@ enum SpanInvariants {
             let tail = UnsafeBufferPointer(rebasing: text[separatorStart...])
             let shift = separatorStart
             let local = try rules.spans(in: tail, startingIn: start - shift..<tail.count, scratch: scratch)
-                .map { Span(kind: $0.kind, utf8Range: $0.utf8Range.lowerBound + shift..<$0.utf8Range.upperBound + shift) }
+                .map { $0.shifted(by: shift) }
             if local != expected {
                 return "scan of the text cut before \(start) found \(local), full scan \(expected)"
             }
@@ -87,8 +87,7 @@ enum SpanInvariants {
             if chunk.streamOffset != echoed.count { streamed.append(Span(kind: "bad-offset", utf8Range: 0..<1)) }
             echoed.append(contentsOf: chunk.bytes)
             for span in chunk.spans {
-                streamed.append(Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + chunk.streamOffset
-                    ..< span.utf8Range.upperBound + chunk.streamOffset))
+                streamed.append(span.shifted(by: chunk.streamOffset))
             }
         }
         while offset < bytes.count {
