@@ -9,13 +9,14 @@ struct IPv4Address: Sendable, Equatable {
 
     /// Whether the domain `ascii` ends in a number (the URL Standard's "ends in a number checker").
     static func endsInNumber(_ ascii: ArraySlice<UInt8>) -> Bool {
-        var labels = ascii.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        if labels.last?.isEmpty == true {
-            if labels.count == 1 { return false }
-            labels.removeLast()
-        }
-        guard let last = labels.last, !last.isEmpty else { return false }
-        if last.allSatisfy({ (0x30...0x39).contains($0) }) { return true }
+        let dot = UInt8(ascii: ".")
+        var end = ascii.endIndex
+        guard end > ascii.startIndex else { return false }
+        if ascii[end - 1] == dot { end -= 1 }  // one empty last label is ignored
+        let start = ascii[..<end].lastIndex(of: dot).map { $0 + 1 } ?? ascii.startIndex
+        let last = ascii[start..<end]
+        guard !last.isEmpty else { return false }
+        if last.allSatisfy({ $0 &- 0x30 < 10 }) { return true }
         return number(last) != nil
     }
 

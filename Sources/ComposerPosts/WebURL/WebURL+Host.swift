@@ -14,13 +14,17 @@ extension WebURL {
             address.serialized(into: &output)
             return true
         }
-        let decoded = percentDecoded(input)
         let ascii: [UInt8]
-        if let lowered = asciiFastPath(decoded) {
-            ascii = lowered
+        if !input.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) {
+            ascii = input.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
         } else {
-            guard let converted = IDNA.toASCII(String(decoding: decoded, as: UTF8.self)) else { return false }
-            ascii = converted
+            let decoded = percentDecoded(input)
+            if let lowered = asciiFastPath(decoded) {
+                ascii = lowered
+            } else {
+                guard let converted = IDNA.toASCII(String(decoding: decoded, as: UTF8.self)) else { return false }
+                ascii = converted
+            }
         }
         guard !ascii.isEmpty, !ascii.contains(where: isForbiddenDomainByte) else { return false }
         if IPv4Address.endsInNumber(ascii[...]) {
@@ -51,17 +55,15 @@ extension WebURL {
         return output
     }
 
-    /// The URL Standard's shortcut around UTS #46: an ASCII domain none of whose labels starts
-    /// with `xn--` (in any case) is only lower-cased. Nil when the shortcut does not apply.
+    /// The URL Standard's "domain to ASCII" with beStrict=false for an ASCII domain: the domain
+    /// lower-cased, whatever UTS #46 would say of it (`xn--` labels are not decoded or checked, a
+    /// carve-out the standard keeps for web compatibility). Nil when the domain is not ASCII.
     private static func asciiFastPath(_ domain: [UInt8]) -> [UInt8]? {
         var lowered = domain
-        var labelStart = 0
         for index in lowered.indices {
             let byte = lowered[index]
             guard byte < 0x80 else { return nil }
             if byte &- 0x41 < 26 { lowered[index] = byte | 0x20 }
-            if index == labelStart + 3, lowered[labelStart..<index + 1].elementsEqual("xn--".utf8) { return nil }
-            if byte == UInt8(ascii: ".") { labelStart = index + 1 }
         }
         return lowered
     }
