@@ -2,9 +2,10 @@
 /// CheckBidi=true, CheckJoiners=true, UseSTD3ASCIIRules=false, Transitional_Processing=false,
 /// VerifyDnsLength=false.
 ///
-/// The mapping, Bidi_Class, Joining_Type and mark data are Unicode ``IDNATables/unicodeVersion``
-/// (generated); NFC is the standard library's (its own Unicode version, 16.0 in Swift 6.3: a
-/// difference only for code points that version does not know).
+/// The mapping, Bidi_Class, Joining_Type, mark and virama data are Unicode
+/// ``IDNATables/unicodeVersion`` (generated). NFC is the standard library's own normalizer
+/// (`String._nfcCodeUnits`, public though underscored), whose Unicode version is the toolchain's
+/// (16.0 in Swift 6.3): it can differ only for code points that version does not know.
 enum IDNA {
     static let fullStop: UInt32 = 0x2E
 

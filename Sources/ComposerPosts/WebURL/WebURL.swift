@@ -1,5 +1,8 @@
-/// An `http:` or `https:` URL parsed as the WHATWG URL Standard (and so a browser's or node's
-/// `new URL(text)`) parses it, without a base URL: the components a link preview shows.
+/// An `http:` or `https:` URL parsed as the WHATWG URL Standard parses it (as `new URL(text)` does
+/// in a browser or node), without a base URL: the components a link preview shows.
+///
+/// Hosts follow the current standard: an ASCII domain is only lower-cased; any other goes through
+/// UTS #46 ToASCII with the standard's flags (see ``IDNA``), on Unicode 17.0 data.
 ///
 /// Invariants: every component is ASCII (the host is lower-case, IDNA labels are punycode, path,
 /// query and fragment are percent-encoded UTF-8 with upper-case hexadecimal); `pathname` starts
