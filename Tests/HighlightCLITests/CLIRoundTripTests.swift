@@ -9,7 +9,7 @@ struct CLIRoundTripTests {
         var random = SplitMix64(seed: 42)
         var inputs: [(String, [UInt8])] = [
             ("posts", PostCorpus.posts(byteCount: 200_000, seed: 1)),
-            ("random bytes", CLICases.randomBytes(count: 100_000, seed: 2)),
+            ("random bytes", CLICases.randomBytes(count: 30_000, seed: 2)),
             ("broken posts", PostCorpus.broken(PostCorpus.posts(byteCount: 50_000, seed: 3), using: &random)),
             ("empty", []),
             ("truncated sequence at the end", Array("a #東京".utf8).dropLast()),

@@ -5,13 +5,13 @@ import Testing
 /// Seeded random editing sessions — typing, backspacing, pasting, replacing ranges inside and across
 /// tokens — checked against a full scan after every edit.
 ///
-/// The default run makes 100,000 edits per rule set, in shards that run in parallel. Set
+/// The default run makes 20,000 edits per rule set, in shards that run in parallel. Set
 /// `SOAK_EDITS` (e.g. `SOAK_EDITS=1000000`) for a longer soak; `SOAK_SEED` picks another base seed.
 @Suite("Incremental tokenizer: random sessions")
 struct IncrementalRandomSessionTests {
     static let shards = 4
     static let editsPerSession = 400
-    static let editsPerRuleSet: Int = ProcessInfo.processInfo.environment["SOAK_EDITS"].flatMap(Int.init) ?? 100_000
+    static let editsPerRuleSet: Int = ProcessInfo.processInfo.environment["SOAK_EDITS"].flatMap(Int.init) ?? 20_000
     static let baseSeed: UInt64 = ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap(UInt64.init) ?? 0xC0FFEE
 
     @Test(arguments: IncrementalRuleSets.all, 0..<shards)
