@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "ComposerPatterns",
-    platforms: [.macOS(.v15)],
+    // ComposerText is built on Foundation's AttributedString APIs of the 26 releases (UTF-8 and
+    // UTF-16 views, transform(updating:), attribute invalidation); see ComposerText's
+    // "Apple platforms" article.
+    platforms: [.macOS("26.0"), .iOS("26.0"), .tvOS("26.0"), .watchOS("26.0"), .visionOS("26.0")],
     products: [
         .library(name: "PatternDetection", targets: ["PatternDetection"]),
         .library(name: "ComposerPosts", targets: ["ComposerPosts"]),
@@ -13,6 +16,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: the DocC catalogs of the library modules.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(

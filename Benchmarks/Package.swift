@@ -9,7 +9,7 @@ let parentPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastP
 
 let package = Package(
     name: "ComposerPatternsBenchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],
     dependencies: [
         .package(path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),

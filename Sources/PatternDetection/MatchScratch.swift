@@ -3,7 +3,7 @@ internal import CPCRE2
 /// Per-thread scratch space for matching: PCRE2 match data, a match context and a JIT stack.
 ///
 /// Reused across calls and across patterns so a scan allocates nothing per match. Not `Sendable`:
-/// give every thread or task its own (they are cheap), and share the ``CompiledPattern``s.
+/// give every thread or task its own (they are cheap), and share the compiled rule sets.
 ///
 /// Every match call passes `PCRE2_NO_UTF_CHECK`: without it PCRE2 re-validates the subject from the
 /// start offset to its end on each call and a find-all loop turns quadratic. Callers must therefore

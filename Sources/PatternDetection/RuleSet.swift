@@ -27,6 +27,7 @@ public protocol RuleSet: Sendable {
     ///   - text: the whole text, valid UTF-8; rules read context outside `window` from it.
     ///   - window: lies on scalar boundaries; starts at 0 or right after a separator, ends at the
     ///     text's end or at a separator. `0..<text.count` is a full scan.
+    ///   - scratch: match scratch space of the calling thread, for rules that run PCRE2.
     /// - Throws: ``PatternError`` when PCRE2 fails (never for "no match").
     func spans(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
@@ -43,7 +44,7 @@ extension RuleSet {
         String(decoding: UnsafeBufferPointer(rebasing: text[span.utf8Range]), as: UTF8.self)
     }
 
-    /// All spans of a valid UTF-8 text.
+    /// All spans of a valid UTF-8 text, using `scratch` for matching.
     public func spans(in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(PatternError) -> [Span] {
         try spans(in: text, startingIn: 0..<text.count, scratch: scratch)
     }

@@ -1,6 +1,6 @@
 /// One `app.bsky.richtext.facet`: a UTF-8 byte slice of the post text and what it links to.
 ///
-/// Encodes (``Codable``) to exactly the lexicon's JSON:
+/// Encodes (`Codable`) to exactly the lexicon's JSON:
 /// `{"index":{"byteStart":6,"byteEnd":21},"features":[{"$type":"app.bsky.richtext.facet#mention","did":"a.bsky.social"}]}`.
 /// The optional top-level `"$type":"app.bsky.richtext.facet"` is accepted when decoding and not
 /// written. Mentions made from detected text carry the handle in `did` until the caller resolves it

@@ -14,6 +14,8 @@ extension TextEdit {
     /// `old[..<start] + new[start..<newEnd] + old[oldEnd...] == new`.
     ///
     /// - Parameters:
+    ///   - old: the text before the change (its UTF-8 bytes).
+    ///   - new: the text after it.
     ///   - oldSelection: the selection before the change, UTF-8 offsets of `old`.
     ///   - newSelection: the selection after it, UTF-8 offsets of `new`.
     /// - Precondition: with selections, they describe the change (nothing outside the window they
