@@ -41,7 +41,8 @@ extension CaretToken {
         let spans = spansOverlapping(lookup)
         if let covering = spans.first(where: { $0.utf8Range.lowerBound < caret.utf8 && caret.utf8 <= $0.utf8Range.upperBound }) {
             guard let grammar = grammars.first(where: { $0.kind == covering.kind }),
-                grammar.isTrigger(text.scalar(startingAt: covering.utf8Range.lowerBound))
+                grammar.isTrigger(text.scalar(startingAt: covering.utf8Range.lowerBound)),
+                scan.mayStart(grammar, atTriggerStartingAt: covering.utf8Range.lowerBound)
             else { return nil }
             return scan.token(kind: covering.kind, range: covering.utf8Range, caret: caret)
         }
@@ -87,7 +88,7 @@ struct CaretScan<Source: UTF8TextSource> {
             let scalar = text.scalar(endingAt: position)
             let start = position - UTF8.width(scalar)
             if rules.isSeparator(scalar) { return nil }
-            if grammar.isTrigger(scalar), grammar.mayStart(before: { scalarBefore(start, $0) }),
+            if grammar.isTrigger(scalar), mayStart(grammar, atTriggerStartingAt: start),
                 let end = bodyEnd(of: grammar, from: position)
             {
                 return CaretCandidate(grammar: grammar, trigger: start..<position, end: end)
@@ -98,16 +99,20 @@ struct CaretScan<Source: UTF8TextSource> {
         return nil
     }
 
-    /// The `k`-th scalar before `offset` (`k = 1`: the one ending there), `nil` past the text start.
-    func scalarBefore(_ offset: Int, _ k: Int) -> Unicode.Scalar? {
-        var position = offset
-        var scalar: Unicode.Scalar?
-        for _ in 0..<k {
-            guard position > 0 else { return nil }
-            scalar = text.scalar(endingAt: position)
-            position -= UTF8.width(scalar!)
+    /// The grammar's start rule for the trigger at `start`, reading the scalars before it on demand
+    /// and each only once (a rule may read far back, e.g. to the start of its word).
+    func mayStart(_ grammar: TokenGrammar, atTriggerStartingAt start: Int) -> Bool {
+        var read: [Unicode.Scalar] = []
+        var position = start
+        return grammar.mayStart { k in
+            while read.count < k {
+                guard position > 0 else { return nil }
+                let scalar = text.scalar(endingAt: position)
+                position -= UTF8.width(scalar)
+                read.append(scalar)
+            }
+            return k > 0 ? read[k - 1] : nil
         }
-        return scalar
     }
 
     /// Where the body of a token whose trigger ends at `bodyStart` ends, or `nil` when it cannot

@@ -9,7 +9,10 @@ import PatternDetection
 /// kind's body may hold; the rule set describes both in its ``PatternDetection/TokenGrammar``s.
 /// - The caret lies after the trigger and no further than the token's end.
 /// - Where a detected span of a completed kind covers the caret (start < caret ≤ end), the token
-///   is exactly that span, so completion and highlighting never disagree. A span covering the
+///   is exactly that span, so completion and highlighting never disagree about its range —
+///   provided its trigger stands where a token may start (the first rule above): a span glued
+///   where the grammar forbids a start (a custom `:shortcode:` in the middle of a word, `icysky`'s
+///   bare `@` at the end of a link's word) is highlighted but not completed. A span covering the
 ///   caret whose kind is not completed (a link) means no token at all.
 /// - Otherwise the grammar decides, and a token whose range would overlap a detected span (other
 ///   than a shorter span of its own kind starting at the same trigger) is no token: the span wins,
