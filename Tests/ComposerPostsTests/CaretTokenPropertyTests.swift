@@ -72,6 +72,13 @@ struct CaretTokenPropertyTests {
                 guard let token else { continue }
                 tokens += 1
                 try check(token, caret: CaretPosition(utf8: caret, utf16: utf16), in: text, spans: spans, rules: rules, name: name, context)
+                if covering == nil {
+                    // A token of the grammar runs to the end of its body.
+                    let rest = String(decoding: bytes[token.utf8Range.upperBound...], as: UTF8.self).unicodeScalars
+                    let grammar = try #require(rules.tokenGrammar(for: token.kind))
+                    let bodyIsEmpty = token.query.isEmpty && token.utf8Range.upperBound == caret
+                    #expect(rest.first.map { rules.isSeparator($0) || (!bodyIsEmpty && !grammar.mayContinueBody(with: $0)) } ?? true, context)
+                }
             }
         }
         #expect(tokens > Self.postCount, "the posts exercise tokens")
