@@ -85,7 +85,9 @@ struct CaretTokenCaseTests {
         Case("twitter", "@al|é", (.mention, "al", "@al")),
         Case("twitter", "@user/li|st", (.mention, "user/li", "@user/list")),
         Case("twitter", "@abcdefghij|klmnopqrstuvwxyz", (.mention, "abcdefghij", "@abcdefghijklmnopqrst")),
-        Case("twitter", "@abcdefghijklmnopqrstuvwxy|z", (.mention, "abcdefghijklmnopqrstuvwxy", "@abcdefghijklmnopqrstuvwxyz")),
+        Case(
+            "twitter", "@abcdefghijklmnopqrstuvwxy|z",
+            (.mention, "abcdefghijklmnopqrstuvwxy", "@abcdefghijklmnopqrstuvwxyz")),
         Case("twitter", "https://x.com/@al|", nil),
         Case("twitter", "#tag|", (.hashtag, "tag", "#tag")),
         Case("twitter", "#日本|語", (.hashtag, "日本", "#日本語")),

@@ -19,9 +19,15 @@ struct CaretTokenPosts {
         "タグ", "日本語", "ж", "é", "e\u{301}", "🦋", "\u{FE0F}", "\u{FE0F}\u{20E3}", "a\u{200D}b", "a\u{200B}",
         "abcdefghijklmnopqrstuvwxyz", "user/list", "smile:", "x.com", "Cleveland's", "tag!!", "a-b", "",
     ]
-    static let glue = ["(", ")", "!", ".", ",", "&", "'", "/", "://", "*", "+", "~", "RT:", "RT", "rt", "a", "1", "_", "é", "\u{FE0F}"]
-    static let words = ["hello", "x", "https://x.com/", "http://a.com/@al.test", "example.com/#tag", "x.com(@b.test", "a.b", "日本"]
-    static let gaps = [" ", " ", " ", "\n", "\u{3000}", "\u{A0}", "\u{85}", "\u{180E}", "\u{FEFF}", "\u{2028}", "\t", "\r\n"]
+    static let glue = [
+        "(", ")", "!", ".", ",", "&", "'", "/", "://", "*", "+", "~", "RT:", "RT", "rt", "a", "1", "_", "é", "\u{FE0F}",
+    ]
+    static let words = [
+        "hello", "x", "https://x.com/", "http://a.com/@al.test", "example.com/#tag", "x.com(@b.test", "a.b", "日本",
+    ]
+    static let gaps = [
+        " ", " ", " ", "\n", "\u{3000}", "\u{A0}", "\u{85}", "\u{180E}", "\u{FEFF}", "\u{2028}", "\t", "\r\n",
+    ]
 
     mutating func token() -> String {
         switch below(10) {

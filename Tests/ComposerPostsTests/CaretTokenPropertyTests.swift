@@ -35,7 +35,8 @@ struct CaretTokenPropertyTests {
         let rules = Self.ruleSet(name)
         let detector = PatternDetector(rules: rules)
         var posts = CaretTokenPosts(seed: 0xC0FFEE ^ UInt64(name.utf8.count))
-        var tokens = 0, fromSpans = 0
+        var tokens = 0
+        var fromSpans = 0
         for _ in 0..<Self.postCount {
             let text = posts.post()
             let bytes = Array(text.utf8)
@@ -45,7 +46,8 @@ struct CaretTokenPropertyTests {
                 if caret < bytes.count, UTF8.isContinuation(bytes[caret]) { continue }
                 defer { if caret < bytes.count { utf16 += bytes[caret] >= 0xF0 ? 2 : 1 } }
                 let token = try CaretToken.at(utf8Offset: caret, in: text, rules: rules, spans: spans)
-                let context = Comment(rawValue: "\(name) \(text.debugDescription) caret \(caret): \(String(describing: token))")
+                let context = Comment(
+                    rawValue: "\(name) \(text.debugDescription) caret \(caret): \(String(describing: token))")
                 #expect(try CaretToken.at(utf8Offset: caret, in: text, rules: rules) == token, context)
                 #expect(try CaretToken.at(utf16Offset: utf16, in: text, rules: rules, spans: spans) == token, context)
                 if bytes[..<caret].last.map({ $0 >= 0xF0 }) == true {
@@ -58,8 +60,11 @@ struct CaretTokenPropertyTests {
                     let grammar = rules.tokenGrammar(for: covering.kind)
                     let first = String(decoding: bytes[covering.utf8Range], as: UTF8.self).unicodeScalars.first!
                     if let grammar, grammar.isTrigger(first) {
-                        let scalarsBefore = Array(String(decoding: bytes[..<covering.utf8Range.lowerBound], as: UTF8.self).unicodeScalars)
-                        if grammar.mayStart(before: { k in k <= scalarsBefore.count ? scalarsBefore[scalarsBefore.count - k] : nil }) {
+                        let scalarsBefore = Array(
+                            String(decoding: bytes[..<covering.utf8Range.lowerBound], as: UTF8.self).unicodeScalars)
+                        if grammar.mayStart(before: { k in
+                            k <= scalarsBefore.count ? scalarsBefore[scalarsBefore.count - k] : nil
+                        }) {
                             #expect(token?.kind == covering.kind && token?.utf8Range == covering.utf8Range, context)
                             fromSpans += 1
                         } else {
@@ -71,13 +76,17 @@ struct CaretTokenPropertyTests {
                 }
                 guard let token else { continue }
                 tokens += 1
-                try check(token, caret: CaretPosition(utf8: caret, utf16: utf16), in: text, spans: spans, rules: rules, name: name, context)
+                try check(
+                    token, caret: CaretPosition(utf8: caret, utf16: utf16), in: text, spans: spans, rules: rules,
+                    name: name, context)
                 if covering == nil {
                     // A token of the grammar runs to the end of its body.
                     let rest = String(decoding: bytes[token.utf8Range.upperBound...], as: UTF8.self).unicodeScalars
                     let grammar = try #require(rules.tokenGrammar(for: token.kind))
                     let bodyIsEmpty = token.query.isEmpty && token.utf8Range.upperBound == caret
-                    #expect(rest.first.map { rules.isSeparator($0) || (!bodyIsEmpty && !grammar.mayContinueBody(with: $0)) } ?? true, context)
+                    #expect(
+                        rest.first.map { rules.isSeparator($0) || (!bodyIsEmpty && !grammar.mayContinueBody(with: $0)) }
+                            ?? true, context)
                 }
             }
         }
@@ -108,6 +117,8 @@ struct CaretTokenPropertyTests {
         #expect(accepted.caret.utf8 == inserted.upperBound + 1, context)
         #expect(accepted.caret.utf16 == TextOffsets.utf16Offsets([accepted.caret.utf8], in: accepted.text)[0], context)
         let after = try PatternDetector(rules: rules).spans(in: accepted.text)
-        #expect(after.contains(Span(kind: token.kind, utf8Range: inserted)), "\(context) accepted: \(accepted.text.debugDescription) \(after)")
+        #expect(
+            after.contains(Span(kind: token.kind, utf8Range: inserted)),
+            "\(context) accepted: \(accepted.text.debugDescription) \(after)")
     }
 }

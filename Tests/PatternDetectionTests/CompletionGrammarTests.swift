@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PatternDetection
 
 /// The completion grammars' start rules and bodies against the rule sets' own detection: a token
@@ -10,9 +11,11 @@ struct CompletionGrammarTests {
     /// set, the look-alikes, and a seeded sample of the rest of Unicode.
     static let sampleScalars: [Unicode.Scalar] = {
         var scalars = (0..<0x80).map { Unicode.Scalar(UInt8($0)) }
-        scalars += [0x85, 0xA0, 0x1680, 0x180E, 0x2000, 0x200A, 0x200B, 0x200D, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
-            0xFEFF, 0xFE0E, 0xFE0F, 0x20E3, 0xFF20, 0xFF03, 0xAD, 0x2060, 0x20E2, 0x30FB, 0xE9, 0x436, 0x17F]
-            .map { Unicode.Scalar($0)! }
+        scalars += [
+            0x85, 0xA0, 0x1680, 0x180E, 0x2000, 0x200A, 0x200B, 0x200D, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+            0xFEFF, 0xFE0E, 0xFE0F, 0x20E3, 0xFF20, 0xFF03, 0xAD, 0x2060, 0x20E2, 0x30FB, 0xE9, 0x436, 0x17F,
+        ]
+        .map { Unicode.Scalar($0)! }
         var random = SplitMix64(seed: 14)
         while scalars.count < 4000 {
             if let scalar = Unicode.Scalar(UInt32(random.next() % 0x30000)) { scalars.append(scalar) }
@@ -31,7 +34,9 @@ struct CompletionGrammarTests {
         spans.contains { $0.kind == kind && $0.utf8Range.lowerBound == prefix.utf8.count }
     }
 
-    static func raw(_ text: String, _ append: (UnsafeBufferPointer<UInt8>, inout [Span]) throws -> Void) rethrows -> [Span] {
+    static func raw(_ text: String, _ append: (UnsafeBufferPointer<UInt8>, inout [Span]) throws -> Void) rethrows
+        -> [Span]
+    {
         var spans: [Span] = []
         var copy = text
         try copy.withUTF8 { try append($0, &spans) }
@@ -41,22 +46,29 @@ struct CompletionGrammarTests {
     // MARK: bluesky
 
     @Test func blueskyStartRulesMatchDetection() throws {
-        let rules = BlueskyRules.shared, scratch = MatchScratch()
+        let rules = BlueskyRules.shared
+        let scratch = MatchScratch()
         let grammars = Dictionary(uniqueKeysWithValues: rules.tokenGrammars.map { ($0.kind, $0) })
         for scalar in Self.sampleScalars {
             let prefix = "x" + String(scalar)
             let mentions = try Self.raw(prefix + "@al.test") {
                 try rules.appendMentions(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
             }
-            #expect(Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammars[.mention]!, after: prefix), "\(scalar.debugDescription)")
+            #expect(
+                Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammars[.mention]!, after: prefix),
+                "\(scalar.debugDescription)")
             let tags = try Self.raw(prefix + "#ab") {
                 try rules.appendHashtags(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
             }
-            #expect(Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix), "\(scalar.debugDescription)")
+            #expect(
+                Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix),
+                "\(scalar.debugDescription)")
             let cashtags = try Self.raw(prefix + "$AB") {
                 try rules.appendCashtags(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
             }
-            #expect(Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix), "\(scalar.debugDescription)")
+            #expect(
+                Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix),
+                "\(scalar.debugDescription)")
         }
         #expect(Self.mayStart(grammars[.mention]!, after: ""))
     }
@@ -66,7 +78,9 @@ struct CompletionGrammarTests {
     @Test func blueskyParenthesisInsideATag() throws {
         let rules = BlueskyRules.shared
         let detector = PatternDetector(rules: rules)
-        for (prefix, trigger, kind) in [("#x(", "@al.test", PatternKind.mention), ("＃タグ(", "$AB", .cashtag), ("#(", "@al.test", .mention)] {
+        for (prefix, trigger, kind) in [
+            ("#x(", "@al.test", PatternKind.mention), ("＃タグ(", "$AB", .cashtag), ("#(", "@al.test", .mention),
+        ] {
             let spans = try detector.spans(in: "hi " + prefix + trigger)
             #expect(spans.map(\.kind) == [.hashtag])
             #expect(!Self.mayStart(rules.tokenGrammar(for: kind)!, after: "hi " + prefix))
@@ -79,7 +93,8 @@ struct CompletionGrammarTests {
     /// A scalar is in the tag body exactly when detection keeps it at the tag's end (it ends the
     /// tag when it is whitespace or a terminator, and is trimmed when it is punctuation).
     @Test func blueskyTagBodyMatchesDetection() throws {
-        let rules = BlueskyRules.shared, scratch = MatchScratch()
+        let rules = BlueskyRules.shared
+        let scratch = MatchScratch()
         let grammar = rules.tokenGrammar(for: .hashtag)!
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
@@ -96,16 +111,23 @@ struct CompletionGrammarTests {
     // MARK: twitter
 
     @Test func twitterStartRulesMatchDetection() throws {
-        let rules = TwitterRules.shared, scratch = MatchScratch()
+        let rules = TwitterRules.shared
+        let scratch = MatchScratch()
         let grammars = Dictionary(uniqueKeysWithValues: rules.tokenGrammars.map { ($0.kind, $0) })
         for scalar in Self.sampleScalars {
             let prefix = "x " + String(scalar)
             let tags = try Self.raw(prefix + "#ab") { text, spans in
                 spans = try rules.hashtagSpans(in: text, checkingURLOverlap: false, scratch: scratch)
             }
-            #expect(Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix), "\(scalar.debugDescription)")
-            let cashtags = try Self.raw(prefix + "$AB") { text, spans in spans = try rules.cashtagSpans(in: text, scratch: scratch) }
-            #expect(Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix), "\(scalar.debugDescription)")
+            #expect(
+                Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix),
+                "\(scalar.debugDescription)")
+            let cashtags = try Self.raw(prefix + "$AB") { text, spans in
+                spans = try rules.cashtagSpans(in: text, scratch: scratch)
+            }
+            #expect(
+                Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix),
+                "\(scalar.debugDescription)")
         }
     }
 
@@ -113,39 +135,58 @@ struct CompletionGrammarTests {
     /// characters that make twitter-text's scan consume text (`RT`, `@`, `/`, `-`, `:`): the
     /// reference's global scan, rejected matches included, decides.
     @Test func twitterMentionStartMatchesDetection() throws {
-        let rules = TwitterRules.shared, scratch = MatchScratch()
+        let rules = TwitterRules.shared
+        let scratch = MatchScratch()
         let grammar = rules.tokenGrammar(for: .mention)!
         var prefixes: [String] = []
-        for first in 0x20..<0x7F { for second in 0x20..<0x7F { prefixes.append(String(UnicodeScalar(UInt8(first))) + String(UnicodeScalar(UInt8(second)))) } }
+        for first in 0x20..<0x7F {
+            for second in 0x20..<0x7F {
+                prefixes.append(String(UnicodeScalar(UInt8(first))) + String(UnicodeScalar(UInt8(second))))
+            }
+        }
         let alphabet = ["@", "＠", "R", "T", "r", "t", ":", "/", "-", "a", "_", " ", ".", "+", "é", "b1"]
         var random = SplitMix64(seed: 20)
         for _ in 0..<20_000 {
             var prefix = ""
-            for _ in 0..<(1 + Int(random.next() % 10)) { prefix += alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for _ in 0..<(1 + Int(random.next() % 10)) {
+                prefix += alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
             prefixes.append(prefix)
         }
-        prefixes += ["@RT", "@x/RT", "@a/b-", "@a/b-@c/d-", "x@a/b-", "@abcdefghijklmnopqrstu/b-", "@a/bcdefghijklmnopqrstuvwxyz-",
-            "@RT@RT", "x@RT", "＠rt:", "RT:", "rt", "@a/RT:"]
+        prefixes += [
+            "@RT", "@x/RT", "@a/b-", "@a/b-@c/d-", "x@a/b-", "@abcdefghijklmnopqrstu/b-",
+            "@a/bcdefghijklmnopqrstuvwxyz-",
+            "@RT@RT", "x@RT", "＠rt:", "RT:", "rt", "@a/RT:",
+        ]
         for prefix in prefixes {
-            let mentions = try Self.raw(prefix + "@ab") { text, spans in spans = try rules.mentionSpans(in: text, scratch: scratch) }
-            #expect(Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammar, after: prefix), "\(prefix.debugDescription)")
+            let mentions = try Self.raw(prefix + "@ab") { text, spans in
+                spans = try rules.mentionSpans(in: text, scratch: scratch)
+            }
+            #expect(
+                Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammar, after: prefix),
+                "\(prefix.debugDescription)")
         }
     }
 
     /// Tags after seeded strings of hashtag characters, variation selectors, signs and `&`: a
     /// variation selector that ends an earlier tag (consumed by it) is no boundary.
     @Test func twitterHashtagConsumption() throws {
-        let rules = TwitterRules.shared, scratch = MatchScratch()
+        let rules = TwitterRules.shared
+        let scratch = MatchScratch()
         let grammar = rules.tokenGrammar(for: .hashtag)!
         let alphabet = ["#", "＃", "a", "1", "\u{FE0F}", "\u{FE0E}", "\u{20E3}", "&", " ", "_", "!"]
         var random = SplitMix64(seed: 23)
         for _ in 0..<20_000 {
             var prefix = ""
-            for _ in 0..<(1 + Int(random.next() % 8)) { prefix += alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for _ in 0..<(1 + Int(random.next() % 8)) {
+                prefix += alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
             let tags = try Self.raw(prefix + "#ab") { text, spans in
                 spans = try rules.hashtagSpans(in: text, checkingURLOverlap: false, scratch: scratch)
             }
-            #expect(Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammar, after: prefix), "\(prefix.debugDescription)")
+            #expect(
+                Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammar, after: prefix),
+                "\(prefix.debugDescription)")
         }
     }
 
@@ -160,11 +201,17 @@ struct CompletionGrammarTests {
         var random = SplitMix64(seed: 7)
         for _ in 0..<5_000 {
             var prefix = ""
-            for _ in 0..<(1 + Int(random.next() % 12)) { prefix += alphabet[Int(random.next() % UInt64(alphabet.count))] }
-            if random.next() % 3 == 0 { prefix += ["http://", "HTTPS://", "http\u{17F}://"][Int(random.next() % 3)] + "x" }
+            for _ in 0..<(1 + Int(random.next() % 12)) {
+                prefix += alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+            if random.next() % 3 == 0 {
+                prefix += ["http://", "HTTPS://", "http\u{17F}://"][Int(random.next() % 3)] + "x"
+            }
             let spans = try detector.spans(in: prefix + "@ab")
             for kind in [PatternKind.mention] {
-                #expect(Self.hasSpan(spans, kind, after: prefix) == Self.mayStart(rules.tokenGrammar(for: kind)!, after: prefix), "\(prefix.debugDescription)")
+                #expect(
+                    Self.hasSpan(spans, kind, after: prefix)
+                        == Self.mayStart(rules.tokenGrammar(for: kind)!, after: prefix), "\(prefix.debugDescription)")
             }
         }
     }

@@ -46,7 +46,8 @@ extension CaretToken {
         let inserted = completion.utf8.count
         return AcceptedCompletion(
             text: result,
-            caret: CaretPosition(utf8: range.lowerBound + inserted, utf16: token.utf16Range.lowerBound + completion.utf16.count),
+            caret: CaretPosition(
+                utf8: range.lowerBound + inserted, utf16: token.utf16Range.lowerBound + completion.utf16.count),
             edit: TextEdit(replacing: range, insertedUTF8Count: inserted))
     }
 }

@@ -40,7 +40,10 @@ extension CaretToken {
         text.copyUTF8(subject, into: bytes)
         let window = (word.lowerBound - subject.lowerBound)..<(word.upperBound - subject.lowerBound)
         return try rules.spans(in: UnsafeBufferPointer(bytes), startingIn: window, scratch: scratch).map {
-            Span(kind: $0.kind, utf8Range: ($0.utf8Range.lowerBound + subject.lowerBound)..<($0.utf8Range.upperBound + subject.lowerBound))
+            Span(
+                kind: $0.kind,
+                utf8Range: ($0.utf8Range.lowerBound + subject.lowerBound)..<($0.utf8Range.upperBound
+                    + subject.lowerBound))
         }
     }
 }

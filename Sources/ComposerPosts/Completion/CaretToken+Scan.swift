@@ -19,9 +19,11 @@ extension CaretToken {
     ///   ``CaretError/insideScalar(offset:unit:)`` for a UTF-8 offset that is no caret of the text.
     /// - Precondition: `0 <= caret.utf16 <= caret.utf8` (a UTF-16 offset never exceeds the UTF-8
     ///   one); the UTF-16 offset itself is trusted.
-    /// - Complexity: O(t) scalar reads for a token of t scalars, O(w) when the caret follows a run
-    ///   of w body scalars with no trigger; plus one call of `spansOverlapping`. Never proportional
-    ///   to the document.
+    /// - Complexity: O(t) scalar reads for a token of t scalars (O(w) when the caret follows a run
+    ///   of w body scalars with no trigger), plus the start rule's look-behind: a few scalars, or
+    ///   the word before the trigger for the rules that need it (`icysky`'s links, `bluesky`'s
+    ///   `(` in a tag's word, `twitter`'s tags after a variation selector); plus one call of
+    ///   `spansOverlapping`. Bounded by the caret's word, never by the document.
     public static func at(
         _ caret: CaretPosition, in text: some UTF8TextSource, rules: any RuleSet,
         spansOverlapping: (Range<Int>) -> [Span]
@@ -37,9 +39,12 @@ extension CaretToken {
             if best == nil || candidate.trigger.lowerBound < best!.trigger.lowerBound { best = candidate }
         }
         // One look-up covers the scalar before the caret and the candidate's whole range.
-        let lookup = min(best?.trigger.lowerBound ?? caret.utf8 - 1, caret.utf8 - 1)..<max(best?.end ?? caret.utf8, caret.utf8)
+        let lookup =
+            min(best?.trigger.lowerBound ?? caret.utf8 - 1, caret.utf8 - 1)..<max(best?.end ?? caret.utf8, caret.utf8)
         let spans = spansOverlapping(lookup)
-        if let covering = spans.first(where: { $0.utf8Range.lowerBound < caret.utf8 && caret.utf8 <= $0.utf8Range.upperBound }) {
+        if let covering = spans.first(where: {
+            $0.utf8Range.lowerBound < caret.utf8 && caret.utf8 <= $0.utf8Range.upperBound
+        }) {
             guard let grammar = grammars.first(where: { $0.kind == covering.kind }),
                 grammar.isTrigger(text.scalar(startingAt: covering.utf8Range.lowerBound)),
                 scan.mayStart(grammar, atTriggerStartingAt: covering.utf8Range.lowerBound)

@@ -57,7 +57,8 @@ extension CaretToken {
     /// The spans of a sorted, non-overlapping list that overlap `range`.
     /// - Complexity: O(log s + k) for k spans returned.
     static func spans(_ spans: [Span], overlapping range: Range<Int>) -> [Span] {
-        var low = 0, high = spans.count
+        var low = 0
+        var high = spans.count
         while low < high {
             let middle = (low + high) / 2
             if spans[middle].utf8Range.upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }

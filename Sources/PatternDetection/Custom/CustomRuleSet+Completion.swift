@@ -17,7 +17,9 @@ extension CustomRuleSet {
             UnicodeWhitespace.isPCRE2Space(scalar) && (base?.isSeparator(scalar) ?? true)
         }
         for pattern in patterns {
-            guard let trigger = pattern.trigger, !grammars.contains(where: { $0.kind == pattern.kind }) else { continue }
+            guard let trigger = pattern.trigger, !grammars.contains(where: { $0.kind == pattern.kind }) else {
+                continue
+            }
             grammars.append(
                 TokenGrammar(
                     kind: pattern.kind, triggers: [trigger],

@@ -1,18 +1,19 @@
 /// How mentions, hashtags and cashtags are typed under the `twitter` rules, for completion.
 ///
-/// Start rules are those of twitter-text's expressions; bodies are the characters its names and
-/// tags are made of, without the length limits and the rules about what must follow (those are
-/// detection's, and a detected span at the caret wins anyway):
+/// Start rules are those of twitter-text's expressions as its global scans apply them; bodies are
+/// the characters its names and tags are made of, without the length limits and the rules about
+/// what must follow (those are detection's, and a detected span at the caret wins anyway):
 /// - mention: `@`/`＠` not after an ASCII letter or digit or one of `_ ! # $ % & * @ ＠`, except
 ///   that `RT`/`rt` (any case) right before is allowed when the character before *it* is not
 ///   `[A-Za-z0-9_+~.-]`; and not where the preceding characters belong to an earlier mention
-///   (`@RT@al`, `@a/b-@al`: the reference's scan has consumed them). Body `[A-Za-z0-9_]`. A name longer than 20 is still completed: detection
-///   cuts it at 20, so a caret within the first 20 characters gets the detected 20-character span
-///   and a caret further right gets the whole run (the query the user is typing).
-/// - hashtag: `#`/`＃` at the text start, after U+FE0E or U+FE0F (unless an earlier tag ends
-///   with it), or after a character that is neither a hashtag character nor `&`; body: hashtag characters (letters, marks, digits, `_`
-///   and the joiners), not starting with U+FE0F or U+20E3. No letter is required while typing
-///   (`#1` may become `#1st`).
+///   (`@RT@al`, `@a/b-@al`: the reference's scan has consumed them). Body `[A-Za-z0-9_]`. A name
+///   longer than 20 is still completed: detection cuts it at 20, so a caret within the first 20
+///   characters gets the detected 20-character span and a caret further right gets the whole run
+///   (the query the user is typing).
+/// - hashtag: `#`/`＃` at the text start, after U+FE0E or U+FE0F (unless an earlier tag ends with
+///   it), or after a character that is neither a hashtag character nor `&`; body: hashtag
+///   characters (letters, marks, digits, `_` and the joiners), not starting with U+FE0F or U+20E3.
+///   No letter is required while typing (`#1` may become `#1st`).
 /// - cashtag: `$` at the text start or after twitter-text whitespace; body ASCII letters (the
 ///   `.X`/`_X` suffix of `$BRK.B` is covered by the detected span once typed).
 extension TwitterRules {
@@ -67,7 +68,8 @@ extension TwitterRules {
     /// scalars back. Reads at most 47 scalars back per earlier sign; only chains of glued list
     /// mentions (`@a/b-@a/b-@…`) recurse further.
     static func mentionMatchEnds(atSign shift: Int, _ before: (Int) -> Unicode.Scalar?) -> Bool {
-        let maximumSlug = 25, maximumName = 20
+        let maximumSlug = 25
+        let maximumName = 20
         var k = shift + 1
         var onlyNameCharacters = true
         while let scalar = before(k), scalar.isASCII, isSlugByte(UInt8(scalar.value)) {
@@ -80,7 +82,8 @@ extension TwitterRules {
         if stop == "@" || stop == "\u{FF20}" {
             return onlyNameCharacters && run <= maximumName && mayStartMention(atSign: k, before)
         }
-        guard stop == "/", let slugStart = before(k - 1), slugStart.isASCII, isASCIILetter(UInt8(slugStart.value)) else {
+        guard stop == "/", let slugStart = before(k - 1), slugStart.isASCII, isASCIILetter(UInt8(slugStart.value))
+        else {
             return false
         }
         var j = k + 1
