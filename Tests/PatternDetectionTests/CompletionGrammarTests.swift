@@ -47,25 +47,19 @@ struct CompletionGrammarTests {
 
     @Test func blueskyStartRulesMatchDetection() throws {
         let rules = BlueskyRules.shared
-        let scratch = MatchScratch()
+        let detector = PatternDetector(rules: rules)
         let grammars = Dictionary(uniqueKeysWithValues: rules.tokenGrammars.map { ($0.kind, $0) })
         for scalar in Self.sampleScalars {
             let prefix = "x" + String(scalar)
-            let mentions = try Self.raw(prefix + "@al.test") {
-                try rules.appendMentions(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
-            }
+            let mentions = try detector.spans(in: prefix + "@al.test")
             #expect(
                 Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammars[.mention]!, after: prefix),
                 "\(scalar.debugDescription)")
-            let tags = try Self.raw(prefix + "#ab") {
-                try rules.appendHashtags(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
-            }
+            let tags = try detector.spans(in: prefix + "#ab")
             #expect(
                 Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix),
                 "\(scalar.debugDescription)")
-            let cashtags = try Self.raw(prefix + "$AB") {
-                try rules.appendCashtags(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
-            }
+            let cashtags = try detector.spans(in: prefix + "$AB")
             #expect(
                 Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix),
                 "\(scalar.debugDescription)")
@@ -94,14 +88,12 @@ struct CompletionGrammarTests {
     /// tag when it is whitespace or a terminator, and is trimmed when it is punctuation).
     @Test func blueskyTagBodyMatchesDetection() throws {
         let rules = BlueskyRules.shared
-        let scratch = MatchScratch()
+        let detector = PatternDetector(rules: rules)
         let grammar = rules.tokenGrammar(for: .hashtag)!
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "#a" + String(scalar)
-            let tags = try Self.raw(text) {
-                try rules.appendHashtags(in: $0, startingIn: 0..<$0.count, scratch: scratch, to: &$1)
-            }
+            let tags = try detector.spans(in: text)
             let keeps = tags.first?.utf8Range == 0..<text.utf8.count
             #expect(keeps == grammar.mayContinueBody(with: scalar), "\(scalar.debugDescription)")
         }
