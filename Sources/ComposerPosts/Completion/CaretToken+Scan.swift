@@ -34,8 +34,8 @@ extension CaretToken {
         guard !grammars.isEmpty else { return nil }
         let scan = CaretScan(text: text, rules: rules, caret: caret.utf8)
         var best: CaretCandidate?
-        for grammar in grammars {
-            guard let candidate = scan.candidate(for: grammar) else { continue }
+        for index in grammars.indices {
+            guard let candidate = scan.candidate(for: grammars[index], index: index) else { continue }
             if best == nil || candidate.trigger.lowerBound < best!.trigger.lowerBound { best = candidate }
         }
         // One look-up covers the scalar before the caret and the candidate's whole range.
@@ -53,11 +53,11 @@ extension CaretToken {
         }
         guard let best else { return nil }
         let range = best.trigger.lowerBound..<best.end
+        let kind = grammars[best.grammar].kind
         let blocked = spans.contains { span in
-            span.utf8Range.overlaps(range)
-                && !(span.kind == best.grammar.kind && span.utf8Range.lowerBound == range.lowerBound)
+            span.utf8Range.overlaps(range) && !(span.kind == kind && span.utf8Range.lowerBound == range.lowerBound)
         }
-        return blocked ? nil : scan.token(kind: best.grammar.kind, range: range, caret: caret)
+        return blocked ? nil : scan.token(kind: kind, range: range, caret: caret)
     }
 
     static func validate(_ caret: CaretPosition, in text: some UTF8TextSource) throws(CaretError) {
@@ -72,7 +72,8 @@ extension CaretToken {
 
 /// A grammar's token around the caret, before detected spans are consulted.
 struct CaretCandidate {
-    var grammar: TokenGrammar
+    /// The grammar's index in the rule set's ``PatternDetection/RuleSet/tokenGrammars``.
+    var grammar: Int
     /// The trigger scalar's bytes.
     var trigger: Range<Int>
     /// The end of the body.
@@ -87,7 +88,7 @@ struct CaretScan<Source: UTF8TextSource> {
 
     /// Walks back from the caret over `grammar`'s body to the nearest trigger where a token may
     /// start, then forward from the caret to the body's end.
-    func candidate(for grammar: TokenGrammar) -> CaretCandidate? {
+    func candidate(for grammar: TokenGrammar, index: Int) -> CaretCandidate? {
         var position = caret
         while position > 0 {
             let scalar = text.scalar(endingAt: position)
@@ -96,7 +97,7 @@ struct CaretScan<Source: UTF8TextSource> {
             if grammar.isTrigger(scalar), mayStart(grammar, atTriggerStartingAt: start),
                 let end = bodyEnd(of: grammar, from: position)
             {
-                return CaretCandidate(grammar: grammar, trigger: start..<position, end: end)
+                return CaretCandidate(grammar: index, trigger: start..<position, end: end)
             }
             guard grammar.mayContinueBody(with: scalar) else { return nil }
             position = start
@@ -104,20 +105,38 @@ struct CaretScan<Source: UTF8TextSource> {
         return nil
     }
 
-    /// The grammar's start rule for the trigger at `start`, reading the scalars before it on demand
-    /// and each only once (a rule may read far back, e.g. to the start of its word).
+    /// The grammar's start rule for the trigger at `start`, reading the scalars before it on demand.
+    /// The last eight read stay at hand (rules read backwards, looking at most a few scalars back
+    /// from the furthest one read); an older one is read again.
     func mayStart(_ grammar: TokenGrammar, atTriggerStartingAt start: Int) -> Bool {
-        var read: [Unicode.Scalar] = []
-        var position = start
-        return grammar.mayStart { k in
-            while read.count < k {
-                guard position > 0 else { return nil }
-                let scalar = text.scalar(endingAt: position)
-                position -= UTF8.width(scalar)
-                read.append(scalar)
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: 8) { recent in
+            var read = 0
+            var position = start
+            return grammar.mayStart { k in
+                guard k > 0 else { return nil }
+                if k <= read - recent.count { return scalar(k, before: start) }
+                while read < k {
+                    guard position > 0 else { return nil }
+                    let scalar = text.scalar(endingAt: position)
+                    position -= UTF8.width(scalar)
+                    recent[read % recent.count] = scalar
+                    read += 1
+                }
+                return recent[(k - 1) % recent.count]
             }
-            return k > 0 ? read[k - 1] : nil
         }
+    }
+
+    /// The `k`-th scalar before `offset` (`k = 1`: the one ending there), `nil` past the text start.
+    func scalar(_ k: Int, before offset: Int) -> Unicode.Scalar? {
+        var position = offset
+        var scalar: Unicode.Scalar?
+        for _ in 0..<k {
+            guard position > 0 else { return nil }
+            scalar = text.scalar(endingAt: position)
+            position -= UTF8.width(scalar!)
+        }
+        return scalar
     }
 
     /// Where the body of a token whose trigger ends at `bodyStart` ends, or `nil` when it cannot
