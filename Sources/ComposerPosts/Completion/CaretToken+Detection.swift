@@ -38,12 +38,10 @@ extension CaretToken {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: subject.count)
         defer { bytes.deallocate() }
         text.copyUTF8(subject, into: bytes)
-        let window = (word.lowerBound - subject.lowerBound)..<(word.upperBound - subject.lowerBound)
+        let shift = subject.lowerBound
+        let window = (word.lowerBound - shift)..<(word.upperBound - shift)
         return try rules.spans(in: UnsafeBufferPointer(bytes), startingIn: window, scratch: scratch).map {
-            Span(
-                kind: $0.kind,
-                utf8Range: ($0.utf8Range.lowerBound + subject.lowerBound)..<($0.utf8Range.upperBound
-                    + subject.lowerBound))
+            Span(kind: $0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
         }
     }
 }
