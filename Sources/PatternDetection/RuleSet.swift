@@ -36,12 +36,27 @@ public protocol RuleSet: Sendable {
     /// The span's value as facets and `--format json` report it: the handle of a mention, the URI
     /// of a link, the tag without its sign, the `$TICKER` of a cashtag; the text for custom kinds.
     func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String
+
+    /// How the kinds a composer completes (mentions, hashtags, cashtags, custom kinds with a
+    /// trigger) are typed under this rule set, one grammar per kind, at most one per kind. Kinds
+    /// without a grammar (links) are never completed. Defaults to none.
+    ///
+    /// Asked on every keystroke: return a stored or static array, not one built per call.
+    var tokenGrammars: [TokenGrammar] { get }
 }
 
 extension RuleSet {
     /// Default value: the span's text.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[span.utf8Range]), as: UTF8.self)
+    }
+
+    /// No kind is completed.
+    public var tokenGrammars: [TokenGrammar] { [] }
+
+    /// The grammar for `kind`, or `nil` when this rule set does not complete that kind.
+    public func tokenGrammar(for kind: PatternKind) -> TokenGrammar? {
+        tokenGrammars.first { $0.kind == kind }
     }
 
     /// All spans of a valid UTF-8 text, using `scratch` for matching.

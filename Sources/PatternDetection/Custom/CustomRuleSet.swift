@@ -43,6 +43,8 @@ public struct CustomRuleSet: RuleSet {
     /// In priority order.
     public let patterns: [CustomPattern]
     let separators: SeparatorTable
+    /// The base's grammars, then one per pattern with a trigger (see ``tokenGrammars``).
+    let grammars: [TokenGrammar]
 
     /// - Parameters:
     ///   - patterns: in priority order (earlier wins an overlap).
@@ -62,6 +64,7 @@ public struct CustomRuleSet: RuleSet {
         self.separators = SeparatorTable { scalar in
             UnicodeWhitespace.isPCRE2Space(scalar) && (base?.isSeparator(scalar) ?? true)
         }
+        self.grammars = Self.tokenGrammars(of: patterns, over: base)
     }
 
     public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,33 @@
+import PatternDetection
+
+/// Why no answer could be given for a caret, as opposed to "no token there" (`nil`).
+///
+/// An offset error means the caller passed a position that is not a caret in this text; a CLI
+/// reports it as a bad input line.
+public enum CaretError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The unit an offset was given in.
+    public enum Unit: String, Hashable, Sendable {
+        case utf8
+        case utf16
+    }
+
+    /// The offset is negative or past the text's end (`length` is the text's length in `unit`).
+    case outOfRange(offset: Int, unit: Unit, length: Int)
+    /// The offset falls inside a scalar: between the bytes of one UTF-8 sequence, or between the
+    /// two halves of a UTF-16 surrogate pair.
+    case insideScalar(offset: Int, unit: Unit)
+    /// Detecting the spans around the caret failed (PCRE2 reported an error); only entry points
+    /// that detect spans themselves throw this.
+    case detection(PatternError)
+
+    public var description: String {
+        switch self {
+        case .outOfRange(let offset, let unit, let length):
+            return "caret \(unit.rawValue) offset \(offset) is outside the text (0...\(length))"
+        case .insideScalar(let offset, let unit):
+            return "caret \(unit.rawValue) offset \(offset) is inside a character"
+        case .detection(let error):
+            return "detection failed: \(error)"
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import PatternDetection
+
+extension CaretToken {
+    /// The token being typed at `caret` in a text held by any ``PatternDetection/UTF8TextSource``
+    /// (a byte buffer, a composer's rope), given the detected spans near the caret.
+    ///
+    /// This is the entry point for a composer: it reads only the scalars of the token around the
+    /// caret (plus the few before its trigger the start rule needs) and asks `spansOverlapping`
+    /// once, for a range inside the caret's word.
+    ///
+    /// - Parameters:
+    ///   - caret: the caret in both units; they must denote the same position.
+    ///   - rules: the rule set the spans were detected with; its ``PatternDetection/RuleSet/tokenGrammars``
+    ///     say which kinds are completed and how they are typed.
+    ///   - spansOverlapping: the detected spans (of the whole text, as a full scan finds them)
+    ///     that overlap a UTF-8 range, sorted; `IncrementalTokenizer.spans(overlapping:)` is one.
+    /// - Returns: the token, or `nil` when none is being typed there (see ``CaretToken``).
+    /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` or
+    ///   ``CaretError/insideScalar(offset:unit:)`` for a UTF-8 offset that is no caret of the text.
+    /// - Precondition: `0 <= caret.utf16 <= caret.utf8` (a UTF-16 offset never exceeds the UTF-8
+    ///   one); the UTF-16 offset itself is trusted.
+    /// - Complexity: O(t) scalar reads for a token of t scalars (O(w) when the caret follows a run
+    ///   of w body scalars with no trigger), plus the start rule's look-behind: a few scalars, or
+    ///   the word before the trigger for the rules that need it (`icysky`'s links, `bluesky`'s
+    ///   `(` in a tag's word, `twitter`'s tags after a variation selector); plus one call of
+    ///   `spansOverlapping`. Bounded by the caret's word, never by the document.
+    public static func at(
+        _ caret: CaretPosition, in text: some UTF8TextSource, rules: any RuleSet,
+        spansOverlapping: (Range<Int>) -> [Span]
+    ) throws(CaretError) -> CaretToken? {
+        try validate(caret, in: text)
+        guard caret.utf8 > 0, !rules.isSeparator(text.scalar(endingAt: caret.utf8)) else { return nil }
+        let grammars = rules.tokenGrammars
+        guard !grammars.isEmpty else { return nil }
+        let scan = CaretScan(text: text, rules: rules, caret: caret.utf8)
+        var best: CaretCandidate?
+        for index in grammars.indices {
+            guard let candidate = scan.candidate(for: grammars[index], index: index) else { continue }
+            if best == nil || candidate.trigger.lowerBound < best!.trigger.lowerBound { best = candidate }
+        }
+        // One look-up covers the scalar before the caret and the candidate's whole range.
+        let lookup =
+            min(best?.trigger.lowerBound ?? caret.utf8 - 1, caret.utf8 - 1)..<max(best?.end ?? caret.utf8, caret.utf8)
+        let spans = spansOverlapping(lookup)
+        if let covering = spans.first(where: {
+            $0.utf8Range.lowerBound < caret.utf8 && caret.utf8 <= $0.utf8Range.upperBound
+        }) {
+            guard let grammar = grammars.first(where: { $0.kind == covering.kind }),
+                grammar.isTrigger(text.scalar(startingAt: covering.utf8Range.lowerBound)),
+                scan.mayStart(grammar, atTriggerStartingAt: covering.utf8Range.lowerBound)
+            else { return nil }
+            return scan.token(kind: covering.kind, range: covering.utf8Range, caret: caret)
+        }
+        guard let best else { return nil }
+        let range = best.trigger.lowerBound..<best.end
+        let kind = grammars[best.grammar].kind
+        let blocked = spans.contains { span in
+            span.utf8Range.overlaps(range) && !(span.kind == kind && span.utf8Range.lowerBound == range.lowerBound)
+        }
+        return blocked ? nil : scan.token(kind: kind, range: range, caret: caret)
+    }
+
+    static func validate(_ caret: CaretPosition, in text: some UTF8TextSource) throws(CaretError) {
+        let count = text.utf8Count
+        guard caret.utf8 >= 0 && caret.utf8 <= count else {
+            throw .outOfRange(offset: caret.utf8, unit: .utf8, length: count)
+        }
+        guard text.isScalarBoundary(caret.utf8) else { throw .insideScalar(offset: caret.utf8, unit: .utf8) }
+        precondition(caret.utf16 >= 0 && caret.utf16 <= caret.utf8, "\(caret): UTF-16 offset out of step")
+    }
+}
+
+/// A grammar's token around the caret, before detected spans are consulted.
+struct CaretCandidate {
+    /// The grammar's index in the rule set's ``PatternDetection/RuleSet/tokenGrammars``.
+    var grammar: Int
+    /// The trigger scalar's bytes.
+    var trigger: Range<Int>
+    /// The end of the body.
+    var end: Int
+}
+
+/// The walk from a caret outward, for one text and rule set.
+struct CaretScan<Source: UTF8TextSource> {
+    let text: Source
+    let rules: any RuleSet
+    let caret: Int
+
+    /// Walks back from the caret over `grammar`'s body to the nearest trigger where a token may
+    /// start, then forward from the caret to the body's end.
+    func candidate(for grammar: TokenGrammar, index: Int) -> CaretCandidate? {
+        var position = caret
+        while position > 0 {
+            let scalar = text.scalar(endingAt: position)
+            let start = position - UTF8.width(scalar)
+            if rules.isSeparator(scalar) { return nil }
+            if grammar.isTrigger(scalar), mayStart(grammar, atTriggerStartingAt: start),
+                let end = bodyEnd(of: grammar, from: position)
+            {
+                return CaretCandidate(grammar: index, trigger: start..<position, end: end)
+            }
+            guard grammar.mayContinueBody(with: scalar) else { return nil }
+            position = start
+        }
+        return nil
+    }
+
+    /// The grammar's start rule for the trigger at `start`, reading the scalars before it on demand.
+    /// The last eight read stay at hand (rules read backwards, looking at most a few scalars back
+    /// from the furthest one read); an older one is read again.
+    func mayStart(_ grammar: TokenGrammar, atTriggerStartingAt start: Int) -> Bool {
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: 8) { recent in
+            var read = 0
+            var position = start
+            return grammar.mayStart { k in
+                guard k > 0 else { return nil }
+                if k <= read - recent.count { return scalar(k, before: start) }
+                while read < k {
+                    guard position > 0 else { return nil }
+                    let scalar = text.scalar(endingAt: position)
+                    position -= UTF8.width(scalar)
+                    recent[read % recent.count] = scalar
+                    read += 1
+                }
+                return recent[(k - 1) % recent.count]
+            }
+        }
+    }
+
+    /// The `k`-th scalar before `offset` (`k = 1`: the one ending there), `nil` past the text start.
+    func scalar(_ k: Int, before offset: Int) -> Unicode.Scalar? {
+        var position = offset
+        var scalar: Unicode.Scalar?
+        for _ in 0..<k {
+            guard position > 0 else { return nil }
+            scalar = text.scalar(endingAt: position)
+            position -= UTF8.width(scalar!)
+        }
+        return scalar
+    }
+
+    /// Where the body of a token whose trigger ends at `bodyStart` ends, or `nil` when it cannot
+    /// begin there. The scalars from `bodyStart` to the caret are body scalars already (the walk
+    /// back crossed them); the first must also be one the body may begin with. An empty body is
+    /// allowed when the caret is right after the trigger and a separator or the end follows.
+    func bodyEnd(of grammar: TokenGrammar, from bodyStart: Int) -> Int? {
+        let count = text.utf8Count
+        guard bodyStart < count else { return bodyStart }
+        let first = text.scalar(startingAt: bodyStart)
+        if rules.isSeparator(first) || !grammar.mayBeginBody(with: first) {
+            return caret == bodyStart && rules.isSeparator(first) ? bodyStart : nil
+        }
+        var position = max(bodyStart + UTF8.width(first), caret)
+        while position < count {
+            let scalar = text.scalar(startingAt: position)
+            guard !rules.isSeparator(scalar), grammar.mayContinueBody(with: scalar) else { break }
+            position += UTF8.width(scalar)
+        }
+        return position
+    }
+
+    /// The token for `range` (which starts with a trigger and contains the caret).
+    func token(kind: PatternKind, range: Range<Int>, caret: CaretPosition) -> CaretToken {
+        let bodyStart = range.lowerBound + UTF8.width(text.scalar(startingAt: range.lowerBound))
+        let query = String(unsafeUninitializedCapacity: caret.utf8 - bodyStart) { buffer in
+            text.copyUTF8(bodyStart..<caret.utf8, into: buffer)
+            return caret.utf8 - bodyStart
+        }
+        let utf16Start = caret.utf16 - utf16Count(range.lowerBound..<caret.utf8)
+        let utf16End = caret.utf16 + utf16Count(caret.utf8..<range.upperBound)
+        return CaretToken(kind: kind, query: query, utf8Range: range, utf16Range: utf16Start..<utf16End)
+    }
+
+    /// UTF-16 code units in a range of whole scalars.
+    func utf16Count(_ range: Range<Int>) -> Int {
+        var units = 0
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let scalar = text.scalar(startingAt: position)
+            units += UTF16.width(scalar)
+            position += UTF8.width(scalar)
+        }
+        return units
+    }
+}

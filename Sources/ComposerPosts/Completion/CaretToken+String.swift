@@ -1,0 +1,73 @@
+import PatternDetection
+
+/// Entry points for a whole `String`: the caret as a UTF-8 or a UTF-16 offset, checked.
+extension CaretToken {
+    /// The token being typed at UTF-8 offset `utf8Offset` of `text`.
+    ///
+    /// - Parameter spans: every span a full scan of `text` with `rules` finds, sorted (as any scan
+    ///   returns them); `nil` to detect the spans of the caret's word here.
+    /// - Returns: the token, or `nil` when none is being typed there.
+    /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` for an offset below 0 or past the
+    ///   end, ``CaretError/insideScalar(offset:unit:)`` for one inside a multi-byte sequence,
+    ///   ``CaretError/detection(_:)`` when detection fails (only with `spans == nil`).
+    public static func at(
+        utf8Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
+    ) throws(CaretError) -> CaretToken? {
+        let utf8 = text.utf8
+        guard utf8Offset >= 0 && utf8Offset <= utf8.count else {
+            throw .outOfRange(offset: utf8Offset, unit: .utf8, length: utf8.count)
+        }
+        let index = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
+        guard index.samePosition(in: text.unicodeScalars) != nil else {
+            throw .insideScalar(offset: utf8Offset, unit: .utf8)
+        }
+        let utf16Offset = text.utf16.distance(from: text.startIndex, to: index)
+        return try at(CaretPosition(utf8: utf8Offset, utf16: utf16Offset), in: text, rules: rules, spans: spans)
+    }
+
+    /// The token being typed at UTF-16 offset `utf16Offset` of `text` (an `NSRange` location).
+    ///
+    /// - Throws: as ``at(utf8Offset:in:rules:spans:)``; ``CaretError/insideScalar(offset:unit:)``
+    ///   for an offset between the two halves of a surrogate pair.
+    public static func at(
+        utf16Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
+    ) throws(CaretError) -> CaretToken? {
+        let utf16 = text.utf16
+        guard utf16Offset >= 0 && utf16Offset <= utf16.count else {
+            throw .outOfRange(offset: utf16Offset, unit: .utf16, length: utf16.count)
+        }
+        let index = utf16.index(utf16.startIndex, offsetBy: utf16Offset)
+        guard index.samePosition(in: text.unicodeScalars) != nil else {
+            throw .insideScalar(offset: utf16Offset, unit: .utf16)
+        }
+        let utf8Offset = text.utf8.distance(from: text.startIndex, to: index)
+        return try at(CaretPosition(utf8: utf8Offset, utf16: utf16Offset), in: text, rules: rules, spans: spans)
+    }
+
+    /// The token at a caret known in both units.
+    static func at(
+        _ caret: CaretPosition, in text: String, rules: any RuleSet, spans: [Span]?
+    ) throws(CaretError) -> CaretToken? {
+        try withUTF8Bytes(of: text) { (bytes) throws(CaretError) -> CaretToken? in
+            guard let spans else { return try at(caret, in: bytes, rules: rules) }
+            return try at(caret, in: bytes, rules: rules) { range in Self.spans(spans, overlapping: range) }
+        }
+    }
+
+    /// The spans of a sorted, non-overlapping list that overlap `range`.
+    /// - Complexity: O(log s + k) for k spans returned.
+    static func spans(_ spans: [Span], overlapping range: Range<Int>) -> [Span] {
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].utf8Range.upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: [Span] = []
+        while low < spans.count, spans[low].utf8Range.lowerBound < range.upperBound {
+            found.append(spans[low])
+            low += 1
+        }
+        return found
+    }
+}

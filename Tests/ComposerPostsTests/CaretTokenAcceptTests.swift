@@ -1,0 +1,45 @@
+import ComposerPosts
+import PatternDetection
+import Testing
+
+/// Accepting a completion replaces the whole token and puts the caret after the completion.
+@Suite("CaretToken: accepting a completion")
+struct CaretTokenAcceptTests {
+    @Test func mentionInTheMiddleOfAPost() throws {
+        let text = "hi 🦋 @alice there"
+        let caret = "hi 🦋 @al".utf8.count
+        let found = try CaretToken.at(utf8Offset: caret, in: text, rules: BlueskyRules.shared)
+        let token = try #require(found)
+        #expect(token.query == "al")
+        let accepted = CaretToken.accept("@alice.bsky.social ", for: token, in: text)
+        #expect(accepted.text == "hi 🦋 @alice.bsky.social  there")
+        #expect(
+            accepted.caret
+                == CaretPosition(
+                    utf8: "hi 🦋 @alice.bsky.social ".utf8.count, utf16: "hi 🦋 @alice.bsky.social ".utf16.count))
+        #expect(accepted.edit == TextEdit(start: 8, oldEnd: 14, newEnd: 27))
+        let spans = try PatternDetector(rules: BlueskyRules.shared).spans(in: accepted.text)
+        #expect(spans == [Span(kind: .mention, utf8Range: 8..<26)])
+    }
+
+    @Test func tokenBeforeACombiningMarkKeepsTheMark() throws {
+        // The token ends inside a grapheme (`b` + U+0301): the mark is not part of it and stays.
+        let text = "@ab\u{301}"
+        let found = try CaretToken.at(utf8Offset: 2, in: text, rules: BlueskyRules.shared)
+        let token = try #require(found)
+        #expect(token.utf8Range == 0..<3)
+        let accepted = CaretToken.accept("@bob.test", for: token, in: text)
+        #expect(Array(accepted.text.unicodeScalars) == Array("@bob.test\u{301}".unicodeScalars))
+        #expect(accepted.caret == CaretPosition(utf8: 9, utf16: 9))
+    }
+
+    @Test func emptyQueryAndFullWidthTrigger() throws {
+        let text = "見て ＃"
+        let found = try CaretToken.at(utf16Offset: 4, in: text, rules: BlueskyRules.shared)
+        let token = try #require(found)
+        #expect(token.kind == .hashtag && token.query == "" && token.utf16Range == 3..<4)
+        let accepted = CaretToken.accept("＃タグ ", for: token, in: text)
+        #expect(accepted.text == "見て ＃タグ ")
+        #expect(accepted.caret == CaretPosition(utf8: 7 + 9 + 1, utf16: 3 + 3 + 1))
+    }
+}
