@@ -8,7 +8,7 @@ extension CaretToken {
     /// - Throws: as ``at(_:in:rules:spansOverlapping:)``, and ``CaretError/detection(_:)`` when
     ///   PCRE2 fails on the word.
     /// - Complexity: O(w) for a caret in a word of w bytes, plus the rule set's scan of that word.
-    public static func at(
+    package static func at(
         _ caret: CaretPosition, in text: some UTF8TextSource, rules: any RuleSet,
         scratch: MatchScratch = MatchScratch()
     ) throws(CaretError) -> CaretToken? {

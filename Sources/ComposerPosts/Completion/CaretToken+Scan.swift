@@ -24,7 +24,7 @@ extension CaretToken {
     ///   the word before the trigger for the rules that need it (`icysky`'s links, `bluesky`'s
     ///   `(` in a tag's word, `twitter`'s tags after a variation selector); plus one call of
     ///   `spansOverlapping`. Bounded by the caret's word, never by the document.
-    public static func at(
+    package static func at(
         _ caret: CaretPosition, in text: some UTF8TextSource, rules: any RuleSet,
         spansOverlapping: (Range<Int>) -> [Span]
     ) throws(CaretError) -> CaretToken? {
