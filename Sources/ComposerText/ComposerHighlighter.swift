@@ -54,6 +54,9 @@ public struct ComposerHighlighter: Sendable {
         try self.init(text: AttributedString(text), rules: rules, strategy: strategy, definition: definition)
     }
 
+    /// The rule set the composer highlights and completes with.
+    public var rules: any RuleSet { strategy.rules }
+
     /// The selection in UTF-8 offsets.
     public var selectedUTF8Range: Range<Int> { text.utf8Offsets(selection) }
 

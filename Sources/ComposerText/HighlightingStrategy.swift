@@ -11,6 +11,9 @@ public protocol HighlightingStrategy: Sendable {
     /// A short name for reports: `full-rebuild`, `localized`.
     var name: String { get }
 
+    /// The rule set the strategy highlights with.
+    var rules: any RuleSet { get }
+
     /// Tags and styles all of `text` (a document being opened). Other attributes are kept.
     mutating func load(_ text: inout AttributedString) throws(PatternError)
 

@@ -29,7 +29,7 @@ public struct LocalizedTransform: HighlightingStrategy {
     /// reads its window from this mirror, not from the string's rope: the rope costs a root-to-leaf
     /// descent per look-up, and the mirror is edited where the last edit was (O(edit)). A value
     /// (copied on write), so a copy of the strategy is independent of the original.
-    private var document: SpanDocument
+    private(set) package var document: SpanDocument
     public var definition: FormattingDefinition
     /// What the last edit rescanned and changed (for reports and benchmarks).
     public private(set) var lastChange: SpanChange?
