@@ -77,9 +77,11 @@ final class DocumentRenderer {
     }
 
     /// A post from a jsonl line: exactly one output line. ANSI output is the post as a JSON string
-    /// literal with its spans coloured inside it; the other formats as for a document.
-    func renderPost(_ post: String, scratch: MatchScratch) throws {
-        var text = post
+    /// literal with its spans coloured inside it; the other formats as for a document. A line with
+    /// a caret adds the token there to JSON output (after accepting a completion, when asked).
+    func renderPost(_ line: PostLine, scratch: MatchScratch) throws {
+        let post = try CaretRequest.resolve(line, rules: rules)
+        var text = post.text
         let rules = self.rules
         try text.withUTF8 { bytes in
             let spans = try rules.spans(in: bytes, scratch: scratch)
@@ -103,9 +105,9 @@ final class DocumentRenderer {
                 htmlPost.encode(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, into: &sink)
             case .json:
                 var encoder = SpanJSONEncoder()
-                encoder.beginDocument(into: &sink)
+                encoder.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
                 encoder.encode(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, into: &sink)
-                encoder.endDocument(into: &sink)
+                encoder.endDocument(trailingMembers: post.trailingJSONMembers, into: &sink)
             case .facets:
                 output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
             }

@@ -103,15 +103,21 @@ final class Pipeline {
     /// Exactly one output line for one input line (a trailing CR is JSON whitespace).
     private func highlightPost(line: UnsafeBufferPointer<UInt8>) throws {
         lineNumber += 1
-        let post: String
         do {
-            post = try JSONStringLiteral.decode(line)
-        } catch {
-            badLines += 1
-            renderer.output.write("{\"error\":\(JSONWriter.string(error.description)),\"line\":\(lineNumber)}")
-            renderer.output.endLine()
-            return
+            try renderer.renderPost(try PostLine.decode(line), scratch: scratch)
+        } catch let error as BadLine {
+            badLine(error.description)
+        } catch let error as PostLine.SyntaxError {
+            badLine(error.description)
+        } catch let error as JSONStringLiteral.SyntaxError {
+            badLine(error.description)
         }
-        try renderer.renderPost(post, scratch: scratch)
+    }
+
+    /// `{"error":…,"line":N}` in place of the line's output; the run ends with status 65.
+    private func badLine(_ reason: String) {
+        badLines += 1
+        renderer.output.write("{\"error\":\(JSONWriter.string(reason)),\"line\":\(lineNumber)}")
+        renderer.output.endLine()
     }
 }

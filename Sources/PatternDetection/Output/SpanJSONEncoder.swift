@@ -24,11 +24,19 @@ public struct SpanJSONEncoder {
 
     /// Starts a document: `{"spans":[`.
     public mutating func beginDocument(into sink: inout some ByteSink) {
+        beginDocument(leadingMembers: [], into: &sink)
+    }
+
+    /// Starts a document whose object has other members before `"spans"`: `leadingMembers` is
+    /// their JSON text, each followed by a comma (`"text":"…",`).
+    public mutating func beginDocument(leadingMembers: [UInt8], into sink: inout some ByteSink) {
         utf8Base = 0
         utf16Base = 0
         scalarBase = 0
         isFirst = true
-        sink.write("{\"spans\":[")
+        sink.write("{")
+        sink.write(leadingMembers)
+        sink.write("\"spans\":[")
     }
 
     /// The next piece of the document: its bytes and the spans in them (offsets relative to
@@ -72,7 +80,15 @@ public struct SpanJSONEncoder {
 
     /// Ends the document: `]}`.
     public mutating func endDocument(into sink: inout some ByteSink) {
-        sink.write("]}")
+        endDocument(trailingMembers: [], into: &sink)
+    }
+
+    /// Ends a document whose object has other members after `"spans"`: `trailingMembers` is their
+    /// JSON text, each preceded by a comma (`,"token":null`).
+    public mutating func endDocument(trailingMembers: [UInt8], into sink: inout some ByteSink) {
+        sink.write("]")
+        sink.write(trailingMembers)
+        sink.write("}")
     }
 
     /// One whole document: the spans `rules` finds in `text`, as one JSON object.
