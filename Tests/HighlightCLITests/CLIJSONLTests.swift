@@ -7,7 +7,8 @@ import Testing
 struct CLIJSONLTests {
     static let lines: [(input: String, isValid: Bool)] = [
         (#""hi @bob.test #tag""#, true),
-        (#"{"text":"not a string"}"#, false),
+        (#"{"text":"a post object"}"#, true),
+        (#"{"txt":"a misspelt post object"}"#, false),
         (#""\ud83e\udd8b #\u6771\u4eac \"quoted\" \\ \/""#, true),
         ("", false),
         (#""unterminated"#, false),
@@ -36,7 +37,8 @@ struct CLIJSONLTests {
                     #expect(object["spans"] != nil, "line \(index + 1): \(line)")
                 } else {
                     #expect(object["line"] as? Int == index + 1, "line \(index + 1): \(line)")
-                    #expect((object["error"] as? String)?.contains("not a JSON string") == true)
+                    let reason = object["error"] as? String ?? ""
+                    #expect(reason.contains(expected.input.hasPrefix("{") ? "not a post object" : "not a JSON string"), "\(reason)")
                     #expect(Array(object.keys).sorted() == ["error", "line"])
                 }
             }
