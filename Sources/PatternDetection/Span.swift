@@ -30,6 +30,18 @@ public struct Span: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         Span(kind: kind, utf8Range: utf8Range.lowerBound + offset..<utf8Range.upperBound + offset)
     }
 
+    /// The index of the first span, in a sorted and non-overlapping sequence of `count` spans read
+    /// through `span`, that ends after `utf8Offset`: where the spans overlapping a range starting
+    /// there begin. Binary search, O(log count).
+    package static func firstIndex(endingAfter utf8Offset: Int, count: Int, span: (Int) -> Span) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if span(middle).utf8Range.upperBound <= utf8Offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     public var description: String {
         "\(kind)[\(utf8Range.lowerBound),\(utf8Range.upperBound))"
     }
@@ -44,5 +56,19 @@ public struct Span: Hashable, Comparable, Sendable, Codable, CustomStringConvert
     /// The span's text within `string`.
     public func text(in string: String) -> String {
         text(in: string.utf8)
+    }
+}
+
+extension Array where Element == Span {
+    /// The spans of this sorted, non-overlapping list that overlap `utf8Range`.
+    /// - Complexity: O(log s + k) for k spans returned.
+    package func spans(overlapping utf8Range: Range<Int>) -> [Span] {
+        var index = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0] }
+        var found: [Span] = []
+        while index < count, self[index].utf8Range.lowerBound < utf8Range.upperBound {
+            found.append(self[index])
+            index += 1
+        }
+        return found
     }
 }

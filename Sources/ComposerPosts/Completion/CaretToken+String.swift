@@ -50,24 +50,7 @@ extension CaretToken {
     ) throws(CaretError) -> CaretToken? {
         try withUTF8Bytes(of: text) { (bytes) throws(CaretError) -> CaretToken? in
             guard let spans else { return try at(caret, in: bytes, rules: rules) }
-            return try at(caret, in: bytes, rules: rules) { range in Self.spans(spans, overlapping: range) }
+            return try at(caret, in: bytes, rules: rules, spansOverlapping: spans.spans(overlapping:))
         }
-    }
-
-    /// The spans of a sorted, non-overlapping list that overlap `range`.
-    /// - Complexity: O(log s + k) for k spans returned.
-    static func spans(_ spans: [Span], overlapping range: Range<Int>) -> [Span] {
-        var low = 0
-        var high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].utf8Range.upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var found: [Span] = []
-        while low < spans.count, spans[low].utf8Range.lowerBound < range.upperBound {
-            found.append(spans[low])
-            low += 1
-        }
-        return found
     }
 }

@@ -73,11 +73,7 @@ package final class IncrementalTokenizer {
     /// The spans that overlap `utf8Range`, sorted.
     /// - Complexity: O(log s + k) for k spans returned (binary search on the table).
     package func spans(overlapping utf8Range: Range<Int>) -> [Span] {
-        var low = 0, high = table.count
-        while low < high {
-            let middle = (low + high) / 2
-            if table[middle].utf8Range.upperBound <= utf8Range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        var low = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: table.count) { table[$0] }
         var found: [Span] = []
         while low < table.count, table[low].utf8Range.lowerBound < utf8Range.upperBound {
             found.append(table[low])
