@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build run test fuzz clean
+.PHONY: all deps build run test docs fuzz clean
 
 all: build
 
@@ -31,6 +31,17 @@ run: build
 
 test: deps
 	$(SWIFT) test
+
+# The DocC catalogs of the library modules, as static sites in .build/docs/<module>/; a warning
+# (a broken link, an undocumented parameter) fails the build.
+DOC_TARGETS := PatternDetection ComposerPosts ComposerText KeystrokeReplay
+docs: deps
+	@mkdir -p .build/docs
+	@for target in $(DOC_TARGETS); do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+			--output-path .build/docs/$$target --transform-for-static-hosting --warnings-as-errors || exit 1; \
+	done
+	@echo "Documentation: .build/docs/<module>/index.html (serve the folder over HTTP to browse it)"
 
 # libFuzzer over the scanner: swiftc -sanitize=fuzzer builds the PatternDetection sources, the
 # shared test support (input generators, invariant checks) and Fuzz/ScannerFuzz.swift into one

@@ -5,7 +5,7 @@ extension AttributedString {
     /// The tags in this string as spans, in UTF-8 offsets.
     ///
     /// One attribute run per tag value: two spans of the same kind that touch (`#tag#tag2` under
-    /// icysky) read back as one. Compare with ``Span/mergingTouching(_:)`` of the expected spans.
+    /// icysky) read back as one. Compare with the expected spans with touching same-kind spans merged.
     /// - Complexity: O(runs) — a whole-document read, for tests and checks, not per keystroke.
     public func taggedSpans() -> [Span] {
         var spans: [Span] = []

@@ -50,8 +50,10 @@ public enum AttributedStringRenderer {
     /// href>` when their URI is http or https, bold becomes `<strong>`. Text and URIs are escaped, so
     /// nothing in them can open a tag or an attribute.
     ///
-    /// - Parameter uri: the link target for a URL run's text; the default keeps an http(s) URL as it
-    ///   is and prefixes `https://` to a scheme-less one (Bluesky's facet URI), anything else no link.
+    /// - Parameters:
+    ///   - text: a string whose constraints have run.
+    ///   - uri: the link target for a URL run's text; the default keeps an http(s) URL as it is and
+    ///     prefixes `https://` to a scheme-less one (Bluesky's facet URI), anything else no link.
     public static func html(
         _ text: AttributedString,
         uri: (String) -> String? = AttributedStringRenderer.defaultURI
@@ -75,7 +77,7 @@ public enum AttributedStringRenderer {
     }
 
     /// The link's URI as Bluesky's facets give it — the text, with `https://` before a link typed
-    /// without a scheme — when ``HTMLLinkPolicy`` allows it (http and https only).
+    /// without a scheme — when `HTMLLinkPolicy` allows it (http and https only).
     public static func defaultURI(_ text: String) -> String? {
         let lowered = text.lowercased()
         let hasScheme = lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.contains("://")

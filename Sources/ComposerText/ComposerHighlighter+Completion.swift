@@ -13,7 +13,7 @@ extension ComposerHighlighter {
     /// // text "hi @al|" → CaretToken(kind: .mention, query: "al", utf8Range: 3..<6, …)
     /// if let token = try composer.tokenAtCaret() { showSuggestions(for: token.query) }
     /// ```
-    /// - Throws: ``PatternDetection/PatternError`` when PCRE2 fails on the caret's word.
+    /// - Throws: `PatternError` when PCRE2 fails on the caret's word.
     /// - Complexity: O(token) look-ups (O(log n) each on the string's rope) plus, with the full
     ///   rebuild, a scan of the caret's word; never the document.
     public func tokenAtCaret() throws(PatternError) -> CaretToken? {

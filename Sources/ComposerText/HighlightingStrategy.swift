@@ -20,6 +20,7 @@ public protocol HighlightingStrategy: Sendable {
     /// Brings tags and styles up to date after the editor applied `edit` to `text`.
     ///
     /// - Parameters:
+    ///   - text: the editor's string, with the edit already applied.
     ///   - edit: the editor's change, in UTF-8 offsets (`start`, `oldEnd` before the edit,
     ///     `newEnd` after it).
     ///   - selection: where the editor put the selection; on return it designates the same UTF-8

@@ -17,7 +17,7 @@ public enum EditorInsertionAttribute: AttributedStringKey {
 ///   inherited; colours and bold are), then gets a run of its own;
 /// - the selection is kept as UTF-8 offsets, the editor's ground truth after each step.
 ///
-/// The editor does the edit; a ``HighlightingStrategy`` then updates tags and styles.
+/// The editor does the edit; a `HighlightingStrategy` then updates tags and styles.
 public struct FragmentingEditor {
     public var text: AttributedString
     /// The selection, in UTF-8 offsets; empty for a caret.
@@ -76,7 +76,7 @@ public struct FragmentingEditor {
         selection = try validated(range)
     }
 
-    /// Makes `range` bold (strong emphasis, ``TextEmphasisAttribute``), as a user's formatting
+    /// Makes `range` bold (strong emphasis, `TextEmphasisAttribute`), as a user's formatting
     /// command would. No text changes.
     public mutating func bold(_ range: Range<Int>) throws(ReplayEditError) {
         let checked = try validated(range)

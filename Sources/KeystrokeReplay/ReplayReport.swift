@@ -2,7 +2,7 @@ import Foundation
 import PatternDetection
 
 /// What one session's replay measured, in the `highlight replay --format json` shape of
-/// INTERFACES.md (plus extra fields: `initialBytes`, `divergencePolicy`, `turns`, optional samples).
+/// the documented shape (plus extra fields: `initialBytes`, `divergencePolicy`, `turns`, optional samples).
 public struct SessionReport: Sendable, Equatable {
     /// The session's name.
     public var session: String

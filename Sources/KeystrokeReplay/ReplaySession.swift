@@ -1,7 +1,7 @@
 import Foundation
 
-/// A recorded or synthetic editing session, in the `Fixtures/replays/*.json` format of
-/// INTERFACES.md. Offsets are UTF-8 bytes; `cursor` defaults to the end of `initialText`.
+/// A recorded or synthetic editing session, in the `Fixtures/replays/*.json` format (see
+/// <doc:SessionFormat>). Offsets are UTF-8 bytes; `cursor` defaults to the end of `initialText`.
 public struct ReplaySession: Codable, Sendable, Equatable {
     public var name: String
     public var rules: String

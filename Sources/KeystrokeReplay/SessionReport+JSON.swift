@@ -2,7 +2,7 @@ import Foundation
 import PatternDetection
 
 extension SessionReport {
-    /// The report as one line of JSON, keys in the order of INTERFACES.md, then the extra fields
+    /// The report as one line of JSON, keys in the documented order (`docs/cli.md`), then the extra fields
     /// (`initialBytes`, `divergencePolicy`, `turns`, per strategy `promisesUserAttributes` and, when
     /// `includeSamples`, `samples` as `[documentBytes, strategyMicroseconds, editMicroseconds]`).
     /// Times are rounded to 0.1 µs.

@@ -8,7 +8,7 @@ enum ColorMode: String, CaseIterable, Sendable {
 /// How many colours the output gets: ComposerText's depth, which also builds the escapes.
 typealias ColorDepth = ANSIColorDepth
 
-/// The colour decision, from the flag and the environment, as INTERFACES.md specifies:
+/// The colour decision, from the flag and the environment, as the CLI reference specifies:
 /// - `never`: no colour. `always`: colour.
 /// - `auto`: colour only when standard output is a terminal, `TERM` is set and not `dumb`, and
 ///   `NO_COLOR` is unset or empty.

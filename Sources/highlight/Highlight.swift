@@ -10,7 +10,7 @@ struct Highlight: ParsableCommand {
         subcommands: [HighlightCommand.self, ReplayCommand.self],
         defaultSubcommand: HighlightCommand.self)
 
-    /// Exit statuses as INTERFACES.md specifies: usage errors 2 (not ArgumentParser's 64), with
+    /// Exit statuses as the CLI reference (docs/cli.md) specifies: usage errors 2 (not ArgumentParser's 64), with
     /// `highlight: ` before the message; a closed output pipe ends quietly (see `StandardOutput`).
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())

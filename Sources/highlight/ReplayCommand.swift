@@ -17,7 +17,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay keystroke sessions and measure each highlighting strategy per keystroke.",
         discussion: """
-            Each session (Fixtures/replays/*.json, format in INTERFACES.md) is played like a rich-text \
+            Each session (a JSON file: initial text, rule set and steps; see the CLI reference) is played like a rich-text \
             editor: one run per typed character, initial text loaded as one run. Each strategy plays the \
             same keystrokes on its own copy — the whole session one strategy after the other, or with \
             --turns keystroke in lockstep (every strategy's keystroke before the next keystroke: then a \

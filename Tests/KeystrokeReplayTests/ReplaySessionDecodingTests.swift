@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import KeystrokeReplay
 
-/// The session file format of INTERFACES.md: every step kind, defaults, readable errors.
+/// The session file format of the CLI reference: every step kind, defaults, readable errors.
 @Suite("Replay session decoding")
 struct ReplaySessionDecodingTests {
     static func decode(_ json: String) throws -> ReplaySession {

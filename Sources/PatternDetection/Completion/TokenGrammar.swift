@@ -30,6 +30,8 @@ public struct TokenGrammar: Sendable {
 
     /// A grammar whose start rule reads any number of scalars before the trigger.
     /// - Parameters:
+    ///   - kind: the kind a token of this grammar completes.
+    ///   - triggers: the scalars a token starts with.
     ///   - mayStart: given `before` (`before(1)` = the scalar right before the trigger, `nil` past
     ///     the text start), whether a token may start at the trigger. Read as few scalars as the
     ///     rule needs: each read costs a look-up in the text.
@@ -49,7 +51,7 @@ public struct TokenGrammar: Sendable {
     }
 
     /// A grammar whose start rule reads one scalar: `mayFollow(previous)`, with `nil` at the text
-    /// start.
+    /// start. The other parameters are as for ``init(kind:triggers:mayStart:bodyStart:body:)``.
     public init(
         kind: PatternKind, triggers: [Unicode.Scalar],
         mayFollow: @escaping @Sendable (_ previous: Unicode.Scalar?) -> Bool,

@@ -24,8 +24,11 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
     let minimumLength: Int
 
     /// Compiles `expression` for kind `name`.
-    /// - Parameter trigger: the scalar a token of this kind starts with, for completion; `nil`
-    ///   (the default) when the kind is not completed.
+    /// - Parameters:
+    ///   - name: the kind reported for its matches.
+    ///   - expression: a PCRE2 expression (UTF and UCP mode).
+    ///   - trigger: the scalar a token of this kind starts with, for completion; `nil` (the
+    ///     default) when the kind is not completed.
     /// - Throws: ``PatternError`` (stage `.compile`) with PCRE2's message and the byte offset in
     ///   `expression` where compilation stopped; ``PatternError/caretDiagram`` points at it.
     public init(name: String, expression: String, trigger: Unicode.Scalar? = nil) throws(PatternError) {
