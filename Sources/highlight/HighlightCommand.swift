@@ -29,8 +29,9 @@ struct HighlightCommand: ParsableCommand {
             Bytes that are not UTF-8 pass through.
 
             Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
-            processed) or a scan failed; 2 bad arguments; 65 a jsonl line was not a JSON string \
-            (its output line is {"error":"…","line":N}; the other lines are still processed).
+            processed) or a scan failed; 2 bad arguments; 65 a jsonl line was not a post (not a JSON \
+            string or post object, or a caret outside the text or inside a character): its output \
+            line is {"error":"…","line":N}, the other lines are still processed.
             """)
 
     @Option(help: "Rule set: \(BuiltInRules.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -39,7 +40,12 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: "Output: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .ansi
 
-    @Option(help: "text: the whole input is one document; jsonl: every line is a JSON string (a post).")
+    @Option(
+        help: """
+            text: the whole input is one document; jsonl: every line is a post, a JSON string or an \
+            object {"text":…,"caret":{"utf8":N},"accept":…} (the token at the caret is added to JSON \
+            output).
+            """)
     var input: InputMode = .text
 
     @Option(help: "auto (terminal only, honours NO_COLOR and TERM), always, never.")

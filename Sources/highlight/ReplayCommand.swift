@@ -49,7 +49,7 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Strategies: \(ComposerHighlighter.Strategy.allCases.map(\.rawValue).joined(separator: ", ")), all.",
+            "Strategies: \(ComposerHighlighter.Strategy.allCases.map(\.rawValue).joined(separator: ", ")), all (default: all).",
             valueName: "strategy"),
         transform: ReplayCommand.strategies(named:))
     var strategy: [ComposerHighlighter.Strategy] = ComposerHighlighter.Strategy.allCases
