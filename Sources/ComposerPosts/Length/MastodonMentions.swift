@@ -49,7 +49,7 @@ enum MastodonMentions {
         return found
     }
 
-    private static func match(in text: UnsafeBufferPointer<UInt8>, at at: Int) -> (usernameEnd: Int, end: Int, domainLength: Int)? {
+    private static func match(in text: UnsafeBufferPointer<UInt8>, at: Int) -> (usernameEnd: Int, end: Int, domainLength: Int)? {
         var position = at + 1
         guard position < text.count, isUsernameEdge(text[position]) else { return nil }
         var usernameEnd = position
