@@ -13,7 +13,7 @@ import PatternDetection
 /// - `bluesky` — grapheme clusters of the text with each link the `bluesky` rule set keeps
 ///   replaced by the Bluesky app's shortened form; valid when 1…300. Valid range: the longest
 ///   prefix that fits, cut at a cluster boundary, ending before a link that does not fit whole.
-/// - `twitter` — twitter-text 3.1.0's `parseTweet` (see ``TwitterTally``). Valid range: the
+/// - `twitter` — twitter-text 3.1.0's `parseTweet`, quirks included. Valid range: the
 ///   reference's `validRangeStart…validRangeEnd`, quirks included (it stops before the first
 ///   U+FFFE/U+FEFF/U+FFFF, and its end is shifted by the UTF-16 length NFC removed or added).
 /// - `mastodon` — Mastodon's status length validator over content warning + text; valid when
