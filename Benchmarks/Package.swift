@@ -26,6 +26,16 @@ let package = Package(
             path: "Benchmarks/KeystrokeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "LengthBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PatternDetection", package: parentPackage),
+                .product(name: "ComposerPosts", package: parentPackage),
+            ],
+            path: "Benchmarks/LengthBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

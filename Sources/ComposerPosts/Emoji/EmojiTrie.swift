@@ -1,0 +1,77 @@
+import PatternDetection
+
+/// The emoji sequences twitter-text 3.1.0 counts as one emoji: the language of twemoji-parser
+/// 11.0.2's expression (Emoji 11.0, see `Scripts/generate_emoji_sequences.py`), as a trie over
+/// Unicode scalars.
+///
+/// The reference runs its expression globally over the text: each match starts at the first
+/// position at or after the previous match's end where any sequence matches, and is the sequence
+/// its alternatives reach first. For this language that is always the longest sequence starting
+/// there (checked against the expression itself), so ``sequences(in:)`` walks the trie for the
+/// longest match. A sequence marked "unless U+FE0E follows" (a text-style symbol without a
+/// variation selector) does not match when the next scalar is U+FE0E.
+package enum EmojiTrie {
+    /// Scalars below this never start a sequence, except the keycap bases `#`, `*` and `0`–`9`.
+    private static let firstNonKeycapStart: UInt32 = 0xA9
+
+    /// The end (a byte offset) of the longest sequence that starts at `offset`, or `nil`.
+    /// - Precondition: `offset` is a scalar boundary of well-formed UTF-8 before the end.
+    /// - Complexity: O(length of the match × log of the trie's fan-out).
+    @inline(__always)
+    package static func match(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        let lead = text[offset]
+        if lead < 0x80, !(lead == 0x23 || lead == 0x2A || (0x30...0x39).contains(lead)) { return nil }
+        if lead == 0xC2, offset + 1 < text.count, UInt32(text[offset + 1] & 0x3F) | 0x80 < firstNonKeycapStart {
+            return nil
+        }
+        return longestMatch(in: text, at: offset)
+    }
+
+    /// Every sequence the reference's global scan reports in `range`, in order (byte ranges).
+    /// - Complexity: O(range length).
+    package static func sequences(in text: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var position = range.lowerBound
+        while position < range.upperBound {
+            if let end = match(in: text, at: position), end <= range.upperBound {
+                found.append(position..<end)
+                position = end
+            } else {
+                position += UTF8Scalar.length(lead: text[position])
+            }
+        }
+        return found
+    }
+
+    private static func longestMatch(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        var node = 0
+        var position = offset
+        var best: Int?
+        while position < text.count {
+            let (scalar, length) = text.scalarValue(at: position)
+            guard let next = child(of: node, reading: scalar) else { break }
+            node = next
+            position += length
+            switch nodeTerminal[node] {
+            case 1: best = position
+            case 2:
+                if position >= text.count || text.scalarValue(at: position).value != 0xFE0E { best = position }
+            default: break
+            }
+        }
+        return best
+    }
+
+    @inline(__always)
+    private static func child(of node: Int, reading scalar: UInt32) -> Int? {
+        var low = Int(nodeFirstEdge[node])
+        var high = low + Int(nodeEdgeCount[node])
+        while low < high {
+            let middle = (low + high) >> 1
+            let value = edgeScalars[middle]
+            if value == scalar { return Int(edgeTargets[middle]) }
+            if value < scalar { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,108 @@
+import PatternDetection
+
+/// Counting grapheme clusters (Swift `Character`s) of a text as a platform rewrites it before it
+/// counts: some ranges replaced (a shortened link, 23 `x` for a URL, `@user` for a mention) and
+/// an optional prefix (a content warning) counted first.
+///
+/// The count is that of the rewritten string itself, so clusters that join across a seam (a
+/// combining mark after a replaced URL joins its last `x`) count as the platform counts them.
+/// The valid end is the end of the longest prefix of the text whose rewritten count, prefix
+/// included, is within the limit, cut at a cluster boundary of the rewritten string that is not
+/// inside a replacement: a replaced range either fits whole or the prefix stops before it.
+struct GraphemeBudget {
+    /// A range of the original text (UTF-8 offsets) and what is counted in its place.
+    struct Replacement {
+        var utf8Range: Range<Int>
+        var text: String
+    }
+
+    /// Grapheme clusters of the rewritten text.
+    var length: Int
+    /// Byte offset in the original text where the longest fitting prefix ends.
+    var validEnd: Int
+
+    /// One piece of the rewritten string: where it lies there and in the original.
+    private struct Piece {
+        var rewritten: Range<Int>
+        var original: Range<Int>
+        var isReplacement: Bool
+    }
+
+    /// Counts `range` of `text` (`bytes` is its UTF-8) with `replacements` (sorted, disjoint,
+    /// inside `range`) applied after `prefix`.
+    /// - Complexity: O(range length + prefix + replacement lengths); the cut is looked for only
+    ///   when the count is over `limit`.
+    init(
+        text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, replacements: [Replacement], prefix: String,
+        limit: Int
+    ) {
+        let utf8 = text.utf8
+        if replacements.isEmpty && prefix.isEmpty {
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: range.count)
+            let slice = text[lower..<upper]
+            length = slice.count
+            validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: [])
+            return
+        }
+        var rewritten = prefix
+        var pieces: [Piece] = []
+        var cursor = range.lowerBound
+        func appendOriginal(_ end: Int) {
+            guard cursor < end else { return }
+            let start = rewritten.utf8.count
+            let lower = utf8.index(utf8.startIndex, offsetBy: cursor)
+            rewritten += text[lower..<utf8.index(lower, offsetBy: end - cursor)]
+            pieces.append(Piece(rewritten: start..<rewritten.utf8.count, original: cursor..<end, isReplacement: false))
+        }
+        for replacement in replacements {
+            appendOriginal(replacement.utf8Range.lowerBound)
+            let start = rewritten.utf8.count
+            rewritten += replacement.text
+            pieces.append(Piece(rewritten: start..<rewritten.utf8.count, original: replacement.utf8Range, isReplacement: true))
+            cursor = replacement.utf8Range.upperBound
+        }
+        appendOriginal(range.upperBound)
+        length = rewritten.count
+        if length <= limit {
+            validEnd = range.upperBound
+        } else {
+            let end = Self.cut(rewritten[...], limit: limit, pieces: pieces)
+            validEnd = Self.original(of: end, pieces: pieces, prefixLength: prefix.utf8.count, start: range.lowerBound)
+        }
+    }
+
+    /// The rewritten offset of the last acceptable cluster boundary with at most `limit` clusters
+    /// before it.
+    private static func cut(_ rewritten: Substring, limit: Int, pieces: [Piece]) -> Int {
+        let utf8 = rewritten.utf8
+        var best = 0
+        var clusters = 0
+        var index = rewritten.startIndex
+        var piece = 0
+        while index < rewritten.endIndex, clusters < limit {
+            index = rewritten.index(after: index)
+            clusters += 1
+            let offset = utf8.distance(from: utf8.startIndex, to: index)
+            while piece < pieces.count, pieces[piece].rewritten.upperBound < offset { piece += 1 }
+            if piece < pieces.count, pieces[piece].isReplacement, pieces[piece].rewritten.lowerBound < offset,
+                offset < pieces[piece].rewritten.upperBound
+            {
+                continue
+            }
+            best = offset
+        }
+        return best
+    }
+
+    /// The original offset of a rewritten offset that is not inside a replacement.
+    private static func original(of offset: Int, pieces: [Piece], prefixLength: Int, start: Int) -> Int {
+        guard offset > prefixLength else { return start }
+        for piece in pieces where piece.rewritten.contains(offset) || piece.rewritten.upperBound == offset {
+            if piece.rewritten.upperBound == offset { return piece.original.upperBound }
+            if piece.isReplacement { return piece.original.lowerBound }
+            return piece.original.lowerBound + (offset - piece.rewritten.lowerBound)
+        }
+        return start
+    }
+}

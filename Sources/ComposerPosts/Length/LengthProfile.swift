@@ -1,0 +1,23 @@
+/// How a platform counts the length of a post.
+///
+/// - `bluesky`: 300 grapheme clusters of the text as the Bluesky app posts it, each link shown
+///   shortened (`host` + path, query and fragment, cut to 13 UTF-16 units + `...` past 15).
+/// - `twitter`: twitter-text 3.1.0's `parseTweet`: 280 weighted characters of the NFC text, most
+///   scripts outside Latin, and emoji sequences, weighing 2; each URL 23.
+/// - `mastodon`: Mastodon's status length validator: grapheme clusters of content warning + text,
+///   each URL with a scheme counting `urlLength`, each `@user@domain` mention counting as `@user`;
+///   `limit` is the instance's (500 by default).
+public enum LengthProfile: Sendable, Hashable, Codable {
+    case bluesky
+    case twitter
+    case mastodon(limit: Int = 500, urlLength: Int = 23)
+
+    /// The most the profile allows.
+    public var limit: Int {
+        switch self {
+        case .bluesky: 300
+        case .twitter: TwitterWeighting.version3.maxWeightedLength
+        case .mastodon(let limit, _): limit
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// How long a post is under one profile, and what part of it fits.
+///
+/// Invariants: `remaining == limit - length`; `permillage == ⌊length / limit × 1000⌋` (computed in
+/// floating point as twitter-text does); `validRange` starts at the start of the counted text;
+/// `overflow` is `nil` exactly when `length <= limit`, and otherwise runs from
+/// `validRange.upperBound` to the end of the counted text. Offsets are those of the text given to
+/// the counter (for a slice: of the whole text).
+public struct LengthReport: Sendable, Hashable, Codable {
+    public var profile: LengthProfile
+    /// The length in the profile's unit (grapheme clusters, or twitter-text's weighted characters).
+    public var length: Int
+    public var limit: Int
+    /// `limit - length`; negative when the post is too long.
+    public var remaining: Int
+    /// Whether the platform accepts the text: not too long, and for `bluesky` and `twitter` not
+    /// empty; for `twitter` also free of U+FFFE, U+FEFF and U+FFFF.
+    public var isValid: Bool
+    /// Thousandths of the limit used, rounded down (1000 = exactly full).
+    public var permillage: Int
+    /// The longest prefix that fits (see ``PostLengthCounter`` for each profile's exact rule).
+    public var validRange: TextRange
+    /// The part past the limit, for a composer to mark; `nil` when the text fits.
+    public var overflow: TextRange?
+
+    public init(
+        profile: LengthProfile, length: Int, limit: Int, isValid: Bool, validRange: TextRange, overflow: TextRange?
+    ) {
+        self.profile = profile
+        self.length = length
+        self.limit = limit
+        self.remaining = limit - length
+        self.isValid = isValid
+        self.permillage = Self.permillage(length: length, limit: limit)
+        self.validRange = validRange
+        self.overflow = overflow
+    }
+
+    /// twitter-text's `Math.floor((weightedLength / maxWeightedTweetLength) * 1000)`, the same
+    /// double-precision steps, used for every profile.
+    static func permillage(length: Int, limit: Int) -> Int {
+        guard limit > 0 else { return 0 }
+        return Int((Double(length) / Double(limit) * 1000).rounded(.down))
+    }
+}

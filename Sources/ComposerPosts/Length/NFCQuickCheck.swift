@@ -1,0 +1,43 @@
+import Foundation
+import PatternDetection
+
+/// Whether a text is certainly in Normalization Form C, without normalising it.
+///
+/// A text none of whose scalars is in the generated table (`Scripts/generate_nfc_quick_check.py`)
+/// is unchanged by NFC; one holding such a scalar may or may not change, and the caller
+/// normalises it. Scalars below U+0300 are never in the table, so Latin text is answered by a byte
+/// check.
+enum NFCQuickCheck {
+    /// `true` when NFC leaves `text` unchanged for certain.
+    /// - Complexity: O(n) for n bytes; a binary search per scalar from U+0300 up.
+    static func isCertainlyNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var position = 0
+        while position < text.count {
+            let lead = text[position]
+            if lead < 0xCC {  // U+0000..U+02FF
+                position += UTF8Scalar.length(lead: lead)
+                continue
+            }
+            let (scalar, length) = text.scalarValue(at: position)
+            if isUnstable(scalar) { return false }
+            position += length
+        }
+        return true
+    }
+
+    /// `text` in NFC.
+    static func normalized(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+    }
+
+    private static func isUnstable(_ scalar: UInt32) -> Bool {
+        let ranges = unstableRanges
+        var low = 0
+        var high = ranges.count / 2
+        while low < high {
+            let middle = (low + high) >> 1
+            if ranges[2 * middle + 1] < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count / 2 && ranges[2 * low] <= scalar
+    }
+}

@@ -1,0 +1,116 @@
+import PatternDetection
+
+/// Counts a text, or slices of it, under length profiles, scanning it once per rule set the
+/// profiles need (cross-posting asks for several at once).
+///
+/// Made once per text (per keystroke in a composer, once per draft in a thread splitter), then
+/// asked for reports of the whole text or of slices of it (``report(for:utf8Range:contentWarning:)``)
+/// without scanning again: a slice counts the entities found in the whole text that lie wholly
+/// inside it. Slices that start and end at white space, as thread cuts do, count exactly as the
+/// same text posted alone would.
+///
+/// What each profile counts, and its valid range:
+/// - `bluesky` — grapheme clusters of the text with each link the `bluesky` rule set keeps
+///   replaced by the Bluesky app's shortened form; valid when 1…300. Valid range: the longest
+///   prefix that fits, cut at a cluster boundary, ending before a link that does not fit whole.
+/// - `twitter` — twitter-text 3.1.0's `parseTweet`, quirks included. Valid range: the
+///   reference's `validRangeStart…validRangeEnd`, quirks included (it stops before the first
+///   U+FFFE/U+FEFF/U+FFFF, and its end is shifted by the UTF-16 length NFC removed or added).
+/// - `mastodon` — Mastodon's status length validator over content warning + text; valid when
+///   within the limit. Valid range: as for `bluesky`, with URLs and mentions as the units and the
+///   content warning's clusters counted first.
+public struct PostLengthCounter: Sendable {
+    public let text: String
+    private let blueskyLinks: [Span]?
+    private let twitterURLs: [TwitterWeightedURL]?
+    private let mastodonMentions: [MastodonMentions.Mention]?
+
+    /// Scans `text` for what `profiles` need: the `bluesky` rule set for `bluesky`, twitter-text's
+    /// URL extraction for `twitter` and `mastodon`, Mastodon's mentions for `mastodon`.
+    /// - Parameter scratch: match scratch for the `bluesky` rule set (made here when `nil`);
+    ///   composers counting every keystroke keep one.
+    public init(text: String, profiles: some Sequence<LengthProfile>, scratch: MatchScratch? = nil) throws(PatternError) {
+        let needs = Needs(profiles)
+        var links: [Span]?
+        if needs.bluesky {
+            links = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
+                try BlueskyRules.shared.spans(in: bytes, scratch: scratch ?? MatchScratch()).filter { $0.kind == .url }
+            }
+        }
+        self.init(text: text, needs: needs, blueskyLinks: links)
+    }
+
+    /// As ``init(text:profiles:scratch:)``, with the spans the `bluesky` rule set (``BlueskyRules``)
+    /// already found in `text` (by a highlighter, say) instead of scanning for them again.
+    public init(text: String, profiles: some Sequence<LengthProfile>, blueskySpans: [Span]) {
+        let needs = Needs(profiles)
+        self.init(text: text, needs: needs, blueskyLinks: needs.bluesky ? blueskySpans.filter { $0.kind == .url } : nil)
+    }
+
+    private init(text: String, needs: Needs, blueskyLinks: [Span]?) {
+        self.text = text
+        self.blueskyLinks = blueskyLinks
+        (twitterURLs, mastodonMentions) = withUTF8Bytes(of: text) { bytes in
+            (
+                needs.twitterURLs ? TwitterRules.shared.weightedURLs(in: bytes) : nil,
+                needs.mastodon ? MastodonMentions.mentions(in: bytes) : nil
+            )
+        }
+    }
+
+    /// The report for the whole text.
+    /// - Parameter contentWarning: counted before the text by `mastodon`; ignored by the others.
+    /// - Precondition: the counter was made for `profile` (for `mastodon`: any mastodon profile).
+    public func report(for profile: LengthProfile, contentWarning: String = "") -> LengthReport {
+        report(for: profile, utf8Range: 0..<text.utf8.count, contentWarning: contentWarning)
+    }
+
+    /// The report for the slice `utf8Range` of the text (offsets in the report are the whole
+    /// text's).
+    /// - Precondition: `utf8Range` lies within the text on scalar boundaries; the counter was made
+    ///   for `profile`.
+    /// - Complexity: O(length of the text before the slice's end); no scanning.
+    public func report(for profile: LengthProfile, utf8Range: Range<Int>, contentWarning: String = "") -> LengthReport {
+        withUTF8Bytes(of: text) { bytes in
+            precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= bytes.count, "slice outside the text")
+            let startUTF16 = UTF16Offsets.count(in: bytes, 0..<utf8Range.lowerBound)
+            switch profile {
+            case .bluesky:
+                guard let blueskyLinks else { preconditionFailure("counter not made for bluesky") }
+                return BlueskyLength.report(text: text, bytes: bytes, range: utf8Range, links: blueskyLinks, startUTF16: startUTF16)
+            case .twitter:
+                guard let twitterURLs else { preconditionFailure("counter not made for twitter") }
+                return TwitterLength.report(bytes, range: utf8Range, urls: twitterURLs, startUTF16: startUTF16)
+            case .mastodon:
+                guard let twitterURLs, let mastodonMentions else { preconditionFailure("counter not made for mastodon") }
+                return MastodonLength.report(
+                    text: text, bytes: bytes, range: utf8Range, urls: twitterURLs, mentions: mastodonMentions,
+                    contentWarning: contentWarning, profile: profile, startUTF16: startUTF16)
+            }
+        }
+    }
+
+    /// Reports for several profiles, in their order.
+    public func reports(for profiles: [LengthProfile], contentWarning: String = "") -> [LengthReport] {
+        profiles.map { report(for: $0, contentWarning: contentWarning) }
+    }
+
+    /// Which scans a set of profiles needs.
+    private struct Needs {
+        var bluesky = false
+        var twitterURLs = false
+        var mastodon = false
+
+        init(_ profiles: some Sequence<LengthProfile>) {
+            for profile in profiles {
+                switch profile {
+                case .bluesky: bluesky = true
+                case .twitter: twitterURLs = true
+                case .mastodon:
+                    twitterURLs = true
+                    mastodon = true
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import PatternDetection
+import Testing
+
+@testable import ComposerPosts
+
+/// The report's shape: ranges, slices, entities as units, cross-posting, and the cases the
+/// references treat in their own way.
+@Suite("Post length: reports")
+struct LengthReportTests {
+    static let mastodon = LengthProfile.mastodon()
+    static let all: [LengthProfile] = [.bluesky, .twitter, mastodon]
+
+    static func report(_ text: String, _ profile: LengthProfile, contentWarning: String = "") throws -> LengthReport {
+        try PostLength.report(for: text, profile: profile, contentWarning: contentWarning)
+    }
+
+    @Test("Valid range and overflow split the text, in UTF-8 and UTF-16 alike", arguments: all)
+    func rangesPartitionTheText(_ profile: LengthProfile) throws {
+        let text = String(repeating: "word 😀 日本 ", count: 80) + "https://example.com/a/long/path @alice@example.social"
+        let report = try Self.report(text, profile)
+        #expect(report.length > report.limit && !report.isValid && report.remaining == report.limit - report.length)
+        let overflow = try #require(report.overflow)
+        #expect(report.validRange.utf8.lowerBound == 0 && overflow.utf8.lowerBound == report.validRange.utf8.upperBound)
+        #expect(overflow.utf8.upperBound == text.utf8.count && overflow.utf16.upperBound == text.utf16.count)
+        #expect(overflow.utf16.lowerBound == report.validRange.utf16.upperBound)
+        let cut = String.Index(utf16Offset: report.validRange.utf16.upperBound, in: text)
+        #expect(text.utf8.distance(from: text.startIndex, to: cut) == report.validRange.utf8.upperBound)
+        // The valid prefix alone fits.
+        let prefix = String(text[..<cut])
+        #expect(try Self.report(prefix, profile).length <= report.limit)
+        #expect(try Self.report("fits", profile).overflow == nil)
+    }
+
+    @Test("A slice counts as the same text posted alone, with the whole text's offsets", arguments: all)
+    func slicesCountAlone(_ profile: LengthProfile) throws {
+        let first = "Thread start: see https://swift.org/documentation and ping @bob@example.social 👨‍👩‍👧‍👦"
+        let second = "Part two, café e\u{301} 𝐀 #tag https://bsky.app/profile/alice.bsky.social @alice.bsky.social ✌🏽"
+        let draft = first + "\n\n" + second
+        let counter = try PostLengthCounter(text: draft, profiles: Self.all)
+        let start = first.utf8.count + 2
+        let slice = counter.report(for: profile, utf8Range: start..<draft.utf8.count)
+        let alone = try Self.report(second, profile)
+        #expect(slice.length == alone.length && slice.isValid == alone.isValid)
+        #expect(slice.validRange.utf8 == (start + alone.validRange.utf8.lowerBound)..<(start + alone.validRange.utf8.upperBound))
+        let startUTF16 = first.utf16.count + 2
+        #expect(slice.validRange.utf16 == (startUTF16 + alone.validRange.utf16.lowerBound)..<(startUTF16 + alone.validRange.utf16.upperBound))
+        #expect(counter.report(for: profile, utf8Range: 0..<first.utf8.count) == (try Self.report(first, profile)))
+    }
+
+    @Test("Cross-posting: one counter, one scan per rule set, the same reports as one profile at a time")
+    func crossPosting() throws {
+        let text = "Launch day! https://example.com/launch @team@example.social 🚀 #release"
+        let together = try PostLength.reports(for: text, profiles: Self.all)
+        #expect(together == (try Self.all.map { try Self.report(text, $0) }))
+        let spans = try withUTF8Bytes(of: text) { bytes in try BlueskyRules.shared.spans(in: bytes, scratch: MatchScratch()) }
+        #expect(PostLengthCounter(text: text, profiles: Self.all, blueskySpans: spans).reports(for: Self.all) == together)
+    }
+
+    @Test("A link, a URL or a mention fits whole or the valid range ends before it")
+    func entitiesAreUnits() throws {
+        let link = "https://example.com/abcdef"
+        let bluesky = try Self.report(String(repeating: "a", count: 290) + " " + link, .bluesky)
+        #expect(bluesky.length == 291 + link.count && bluesky.validRange.utf8 == 0..<291)
+        let mastodon = try Self.report(String(repeating: "a", count: 490) + " " + link, Self.mastodon)
+        #expect(mastodon.length == 491 + 23 && mastodon.validRange.utf8 == 0..<491)
+        let mention = try Self.report(String(repeating: "a", count: 495) + " @someone@example.social", Self.mastodon)
+        #expect(mention.length == 496 + "@someone".count && mention.validRange.utf8 == 0..<496)
+    }
+
+    @Test("A cut never splits a cluster that joins text to a replaced entity")
+    func prependedEntity() throws {
+        // U+0600 (a prepended concatenation mark) joins the URL's first `x` in the rewritten text.
+        let report = try Self.report("aaaa \u{0600}https://example.com/path", .mastodon(limit: 10, urlLength: 23))
+        #expect(report.length == 28 && report.validRange.utf8 == 0..<5)
+    }
+
+    @Test("mastodon: URLs count 23 whatever their length, remote mentions as @user, content warning first")
+    func mastodonCounting() throws {
+        #expect(try Self.report("x=@alice@example.social /@bob@example.social", Self.mastodon).length == 44)
+        #expect(try Self.report("x @alice@example.social: @bob@example.social@", Self.mastodon).length == 30)
+        #expect(try Self.report("https://example.com/" + String(repeating: "x", count: 200), Self.mastodon).length == 23)
+        #expect(try Self.report("example.com/no-scheme", Self.mastodon).length == 21)
+        #expect(try Self.report("hi @alice@mastodon.social", Self.mastodon).length == 9)
+        #expect(try Self.report("hi", .mastodon(limit: 10, urlLength: 5), contentWarning: "CW ").length == 5)
+        let blank = try Self.report(" \n\u{3000}", Self.mastodon, contentWarning: "spoiler")
+        #expect(blank.length == 7 && blank.isValid && blank.validRange.utf8 == 0..<5)
+        let overWarning = try Self.report("text", .mastodon(limit: 3, urlLength: 23), contentWarning: "long warning")
+        #expect(overWarning.validRange.utf8 == 0..<0 && overWarning.overflow?.utf8 == 0..<4)
+    }
+
+    @Test("twitter: emoji as twemoji-parser 11 sees them")
+    func twitterEmoji() throws {
+        let lengths: [(String, Int)] = [
+            ("👨‍👩‍👧‍👦", 2), ("🇺🇸", 2), ("1⃣", 2), ("1\u{FE0F}\u{20E3}", 2), ("👍🏽", 2), ("🏳️‍🌈", 2),
+            ("©", 1), ("©\u{FE0F}", 2), ("™", 2), ("☺", 2), ("☺\u{FE0E}", 4), ("😀\u{FE0F}", 4), ("🫠", 2),
+            ("𝐀", 2), ("e\u{301}", 1), ("\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", 2),
+        ]
+        for (text, length) in lengths {
+            #expect(try Self.report(text, .twitter).length == length, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("twitter: the emoji sequences twemoji-parser 11 reports, one by one")
+    func emojiEntities() {
+        let cases: [(String, [String])] = [
+            ("☺\u{FE0E}", []), ("☺\u{FE0F}", ["☺\u{FE0F}"]), ("😀\u{FE0F}", ["😀", "\u{FE0F}"]), ("©", []),
+            ("☝\u{FE0F}🏻x", ["☝\u{FE0F}🏻"]), ("👁\u{200D}🗨", ["👁\u{200D}🗨"]), ("🇺🇸🇬", ["🇺🇸", "🇬"]),
+            ("#⃣ 5\u{FE0F}\u{20E3}", ["#⃣", "5\u{FE0F}\u{20E3}"]), ("👨‍🦰", ["👨‍🦰"]), ("🦰", []), ("\u{E50A}", ["\u{E50A}"]),
+        ]
+        for (text, expected) in cases {
+            let found = withUTF8Bytes(of: text) { bytes in
+                EmojiTrie.sequences(in: bytes, range: 0..<bytes.count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            }
+            #expect(found == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("twitter: invalid characters, empty text, and the valid range's shift by NFC")
+    func twitterQuirks() throws {
+        let bom = try Self.report("abc\u{FEFF}def", .twitter)
+        #expect(!bom.isValid && bom.length == 8 && bom.validRange.utf16 == 0..<3 && bom.overflow == nil)
+        let empty = try Self.report("", .twitter)
+        #expect(!empty.isValid && empty.validRange == TextRange(utf8: 0..<0, utf16: 0..<0))
+        // NFC removes one unit after the cut; twitter-text still shifts the end by it, into the
+        // middle of 𝐀's surrogate pair: UTF-16 keeps that, UTF-8 stops before 𝐀.
+        let shifted = try Self.report(String(repeating: "a", count: 279) + "𝐀e\u{301}", .twitter)
+        #expect(shifted.length == 282 && shifted.validRange.utf16 == 0..<280 && shifted.validRange.utf8 == 0..<279)
+    }
+
+    @Test("Text repaired with U+FFFD counts like any other character", arguments: all)
+    func replacementCharacters(_ profile: LengthProfile) throws {
+        let text = String(decoding: [0x61, 0xFF, 0x62, 0xE2, 0x82], as: UTF8.self)
+        #expect(text == "a\u{FFFD}b\u{FFFD}")
+        let report = try Self.report(text, profile)
+        #expect(report.length == (profile == .twitter ? 6 : 4) && report.isValid)
+        #expect(report.validRange.utf8 == 0..<text.utf8.count && report.validRange.utf16 == 0..<4)
+    }
+
+    @Test("bluesky: empty text is not a post; 300 clusters are")
+    func blueskyBounds() throws {
+        #expect(try !Self.report("", .bluesky).isValid)
+        let full = try Self.report(String(repeating: "👨‍👩‍👧‍👦", count: 300), .bluesky)
+        #expect(full.length == 300 && full.isValid && full.permillage == 1000 && full.overflow == nil)
+        let over = try Self.report(String(repeating: "é", count: 301), .bluesky)
+        #expect(over.validRange.utf8 == 0..<600 && over.overflow?.utf16 == 300..<301)
+    }
+}
