@@ -58,9 +58,9 @@ struct LengthReportTests {
 
     @Test("A link, a URL or a mention fits whole or the valid range ends before it")
     func entitiesAreUnits() throws {
-        let link = "https://example.com/abcdef"
+        let link = "https://example.com/abcdef"  // posted as "example.com/abcdef": 18 clusters
         let bluesky = try Self.report(String(repeating: "a", count: 290) + " " + link, .bluesky)
-        #expect(bluesky.length == 291 + link.count && bluesky.validRange.utf8 == 0..<291)
+        #expect(bluesky.length == 291 + 18 && bluesky.validRange.utf8 == 0..<291)
         let mastodon = try Self.report(String(repeating: "a", count: 490) + " " + link, Self.mastodon)
         #expect(mastodon.length == 491 + 23 && mastodon.validRange.utf8 == 0..<491)
         let mention = try Self.report(String(repeating: "a", count: 495) + " @someone@example.social", Self.mastodon)

@@ -3,8 +3,8 @@
 /// VerifyDnsLength=false.
 ///
 /// The mapping, Bidi_Class, Joining_Type, mark and virama data are Unicode
-/// ``IDNATables/unicodeVersion`` (generated). NFC is the standard library's own normalizer
-/// (`String._nfcCodeUnits`, public though underscored), whose Unicode version is the toolchain's
+/// ``IDNATables/unicodeVersion`` (generated). NFC is Foundation's normalizer (the one the
+/// length profiles use), whose Unicode version is the toolchain's
 /// (16.0 in Swift 6.3): it can differ only for code points that version does not know.
 enum IDNA {
     static let fullStop: UInt32 = 0x2E
@@ -49,9 +49,6 @@ enum IDNA {
         for value in scalars {
             if let scalar = Unicode.Scalar(value) { text.append(scalar) }
         }
-        var result: [UInt32] = []
-        result.reserveCapacity(scalars.count)
-        String(decoding: String(text)._nfcCodeUnits, as: UTF8.self).unicodeScalars.forEach { result.append($0.value) }
-        return result
+        return NFCQuickCheck.normalized(String(text)).unicodeScalars.map(\.value)
     }
 }
