@@ -14,16 +14,22 @@ package enum BlueskyDateTime {
     /// instants a four-digit year can write.
     static let earliest: Int64 = -62_135_596_800_000
     static let latest: Int64 = 253_402_300_799_999
+    /// Milliseconds from 1970 to 2001, where `Date` counts from.
+    static let epochOffset: Int64 = 978_307_200_000
 
-    /// `date` in UTC with milliseconds (time below a millisecond is dropped). Instants outside
-    /// years 0001–9999 are clamped to that range.
+    /// `date` in UTC with milliseconds: time below a millisecond is dropped, never rounded up
+    /// (except within a few units in the last place of `Date`'s Double, which cannot tell such an
+    /// instant from the next millisecond). Instants outside years 0001–9999 are clamped to them.
     package static func string(from date: Date) -> String {
-        // Whole microseconds first: a Double near 2e9 seconds is exact to a quarter microsecond, so
-        // a date made from whole milliseconds never floors to the millisecond before.
-        var microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        if microseconds.isNaN { microseconds = 0 }
-        let clamped = min(max(microseconds, Double(earliest) * 1000), Double(latest) * 1000 + 999)
-        let milliseconds = Int64(clamped).floorDivided(by: 1000)
+        // A Date is a Double of seconds since 2001, often made from seconds since 1970, so a whole
+        // millisecond may sit a few units in the last place (of either) below itself: count
+        // anything that close to the next millisecond as it.
+        var reference = date.timeIntervalSinceReferenceDate
+        if reference.isNaN { reference = 0 }
+        let ulp = max(reference.ulp, (reference + Double(epochOffset / 1000)).ulp)
+        let scaled = reference * 1000 + 8 * ulp * 1000
+        let bounded = min(max(scaled.rounded(.down), Double(earliest - epochOffset)), Double(latest - epochOffset))
+        let milliseconds = Int64(bounded) + epochOffset
         let days = milliseconds.floorDivided(by: 86_400_000)
         let inDay = Int(milliseconds - days * 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: days)
@@ -79,7 +85,7 @@ package enum BlueskyDateTime {
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = Int64((hour * 60 + minute - offsetMinutes) * 60 + second)
         let milliseconds = (days * 86_400 + seconds) * 1000 + Int64(millisecond)
-        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        return Date(timeIntervalSinceReferenceDate: Double(milliseconds - epochOffset) / 1000)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
