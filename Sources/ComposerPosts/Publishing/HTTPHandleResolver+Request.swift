@@ -6,7 +6,10 @@ import Synchronization
 
 extension HTTPHandleResolver {
     /// One request, raced against ``timeout``: whichever ends first decides, and a request that
-    /// loses is cancelled. Cancelling the calling task ends the request at once too.
+    /// loses is cancelled. Cancelling the calling task ends the request at once too. A cancelled
+    /// request keeps its slot until URLSession reports it ended (a few milliseconds) or
+    /// ``cancelGrace`` passed; its connection is closed asynchronously, so the next request's
+    /// connection can briefly overlap it.
     func resolve(_ handle: String, session: URLSession) async -> Result<String, HandleResolutionFailure> {
         guard let url = requestURL(for: handle) else {
             return .failure(.transport("cannot make a request URL from \(serviceURL.absoluteString)"))
@@ -17,17 +20,23 @@ extension HTTPHandleResolver {
         request.timeoutInterval = backstopSeconds
         let pending = PendingRequest()
         let timeout = self.timeout
-        return await withTaskCancellationHandler {
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: request) { data, response, error in
                     pending.finish(Self.outcome(data: data, response: response, error: error, timeout: timeout))
+                    pending.taskEnded()
                 }
                 pending.start(continuation: continuation, task: task, timeout: timeout)
             }
         } onCancel: {
             pending.finish(.failure(.transport("cancelled")))
         }
+        await pending.waitUntilTaskEnded(atMost: Self.cancelGrace)
+        return outcome
     }
+
+    /// How long a cancelled request may keep its slot while URLSession winds it down.
+    static let cancelGrace = Duration.milliseconds(250)
 
     /// What an answer (or a failure to get one) means.
     static func outcome(
@@ -74,7 +83,8 @@ extension HTTPHandleResolver {
 }
 
 /// The state one request shares between its completion handler, its timer and cancellation:
-/// the first to finish resumes the caller; the others find it done.
+/// the first to finish resumes the caller; the others find it done. Separately, it tracks when the
+/// data task itself has ended (its completion handler ran), which may be later.
 private final class PendingRequest: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<String, HandleResolutionFailure>, Never>?
@@ -82,6 +92,9 @@ private final class PendingRequest: Sendable {
         var timer: Task<Void, Never>?
         /// Set once finished; a finish before `start` (cancelled early) waits here for it.
         var outcome: Result<String, HandleResolutionFailure>?
+        /// The data task's completion handler ran, or the task was never started.
+        var taskHasEnded = false
+        var endWaiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = Mutex(State())
@@ -92,7 +105,10 @@ private final class PendingRequest: Sendable {
         task: URLSessionDataTask, timeout: Duration
     ) {
         let earlyOutcome: Result<String, HandleResolutionFailure>? = state.withLock { state in
-            if let outcome = state.outcome { return outcome }
+            if let outcome = state.outcome {
+                state.taskHasEnded = true
+                return outcome
+            }
             state.continuation = continuation
             state.task = task
             state.timer = Task { [self] in
@@ -102,7 +118,6 @@ private final class PendingRequest: Sendable {
             return nil
         }
         if let earlyOutcome {
-            task.cancel()
             continuation.resume(returning: earlyOutcome)
         } else {
             task.resume()
@@ -125,5 +140,34 @@ private final class PendingRequest: Sendable {
         taken.timer?.cancel()
         taken.task?.cancel()
         taken.continuation?.resume(returning: outcome)
+    }
+
+    /// Called by the data task's completion handler.
+    func taskEnded() {
+        let waiter = state.withLock { state in
+            state.taskHasEnded = true
+            defer { state.endWaiter = nil }
+            return state.endWaiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once the data task has ended, or after `limit`.
+    func waitUntilTaskEnded(atMost limit: Duration) async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let ended = state.withLock { state in
+                if !state.taskHasEnded { state.endWaiter = waiter }
+                return state.taskHasEnded
+            }
+            if ended { return waiter.resume() }
+            Task { [self] in
+                try? await Task.sleep(for: limit)
+                let late = state.withLock { state in
+                    defer { state.endWaiter = nil }
+                    return state.endWaiter
+                }
+                late?.resume()
+            }
+        }
     }
 }
