@@ -30,6 +30,7 @@ package final class HandleResolverTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
     private var mostInFlight = 0
+    private var abandoned: [String: [Double]] = [:]
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
 
@@ -81,6 +82,21 @@ package final class HandleResolverTestServer: @unchecked Sendable {
     /// The most requests that were in flight (received, neither answered nor abandoned) at once.
     package var maximumInFlight: Int { lock.withLock { mostInFlight } }
 
+    /// For requests the client gave up on (closed before an answer), per handle: seconds from the
+    /// request's arrival to the client's close, as this server's own thread saw them.
+    package var abandonedAfter: [String: [Double]] { lock.withLock { abandoned } }
+
+    /// ``abandonedAfter`` for `handle`, once this server has seen the client close (its loop may
+    /// see it a moment after the client moved on); empty if that did not happen within `limit`.
+    package func abandonments(of handle: String, waitingUpTo limit: Duration = .seconds(5)) async -> [Double] {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let seen = abandonedAfter[handle] { return seen }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return []
+    }
+
     /// Stops the loop and closes every connection; returns once the loop has ended. Idempotent.
     package func stop() {
         let first = lock.withLock {
@@ -105,6 +121,8 @@ package final class HandleResolverTestServer: @unchecked Sendable {
         var head: [UInt8] = []
         /// Set once the request line has arrived.
         var reply: Reply?
+        var handle = ""
+        var arrivedAt: Double = 0
         var answerAt: Double = 0
     }
 
@@ -127,7 +145,10 @@ package final class HandleResolverTestServer: @unchecked Sendable {
                 var block = [UInt8](repeating: 0, count: 4096)
                 let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if count <= 0 {
-                    if connections[descriptor]?.reply != nil { inFlight -= 1 }
+                    if let connection = connections[descriptor], connection.reply != nil {
+                        inFlight -= 1
+                        lock.withLock { abandoned[connection.handle, default: []].append(Self.now() - connection.arrivedAt) }
+                    }
                     connections[descriptor] = nil
                     close(descriptor)
                 } else if connections[descriptor]?.reply == nil {
@@ -155,7 +176,9 @@ package final class HandleResolverTestServer: @unchecked Sendable {
                     mostInFlight = max(mostInFlight, inFlight)
                 }
                 connection.reply = reply
-                connection.answerAt = Self.now() + delay
+                connection.handle = handle
+                connection.arrivedAt = Self.now()
+                connection.answerAt = connection.arrivedAt + delay
                 connections[descriptor] = connection
             }
             // 4. New connections.

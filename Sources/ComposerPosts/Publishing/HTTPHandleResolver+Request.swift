@@ -2,14 +2,14 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 extension HTTPHandleResolver {
     /// One request, raced against ``timeout``: whichever ends first decides, and a request that
-    /// loses is cancelled. Cancelling the calling task ends the request at once too. A cancelled
-    /// request keeps its slot until URLSession reports it ended (a few milliseconds) or
-    /// ``cancelGrace`` passed; its connection is closed asynchronously, so the next request's
-    /// connection can briefly overlap it.
+    /// loses is cancelled. Cancelling the calling task ends the request at once too. The timer
+    /// runs on a Dispatch queue, not the Swift concurrency pool, so the request is cancelled on
+    /// time even while the pool is busy. A cancelled request keeps its slot until URLSession
+    /// reports it ended (a few milliseconds) or ``cancelGrace`` passed; its connection is closed
+    /// asynchronously, so the next request's connection can briefly overlap it.
     func resolve(_ handle: String, session: URLSession) async -> Result<String, HandleResolutionFailure> {
         guard let url = requestURL(for: handle) else {
             return .failure(.transport("cannot make a request URL from \(serviceURL.absoluteString)"))
@@ -79,95 +79,5 @@ extension HTTPHandleResolver {
             $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
         }))
         return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
-    }
-}
-
-/// The state one request shares between its completion handler, its timer and cancellation:
-/// the first to finish resumes the caller; the others find it done. Separately, it tracks when the
-/// data task itself has ended (its completion handler ran), which may be later.
-private final class PendingRequest: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Result<String, HandleResolutionFailure>, Never>?
-        var task: URLSessionDataTask?
-        var timer: Task<Void, Never>?
-        /// Set once finished; a finish before `start` (cancelled early) waits here for it.
-        var outcome: Result<String, HandleResolutionFailure>?
-        /// The data task's completion handler ran, or the task was never started.
-        var taskHasEnded = false
-        var endWaiter: CheckedContinuation<Void, Never>?
-    }
-
-    private let state = Mutex(State())
-
-    /// Starts `task` and the timer, unless the request already finished (then resumes at once).
-    func start(
-        continuation: CheckedContinuation<Result<String, HandleResolutionFailure>, Never>,
-        task: URLSessionDataTask, timeout: Duration
-    ) {
-        let earlyOutcome: Result<String, HandleResolutionFailure>? = state.withLock { state in
-            if let outcome = state.outcome {
-                state.taskHasEnded = true
-                return outcome
-            }
-            state.continuation = continuation
-            state.task = task
-            state.timer = Task { [self] in
-                try? await Task.sleep(for: timeout)
-                if !Task.isCancelled { finish(.failure(.timedOut(timeout))) }
-            }
-            return nil
-        }
-        if let earlyOutcome {
-            continuation.resume(returning: earlyOutcome)
-        } else {
-            task.resume()
-        }
-    }
-
-    /// Finishes the request with `outcome` if nothing finished it before; cancels the data task
-    /// and the timer.
-    func finish(_ outcome: Result<String, HandleResolutionFailure>) {
-        let taken = state.withLock { state -> State? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
-            let taken = state
-            state.continuation = nil
-            state.task = nil
-            state.timer = nil
-            return taken
-        }
-        guard let taken else { return }
-        taken.timer?.cancel()
-        taken.task?.cancel()
-        taken.continuation?.resume(returning: outcome)
-    }
-
-    /// Called by the data task's completion handler.
-    func taskEnded() {
-        let waiter = state.withLock { state in
-            state.taskHasEnded = true
-            defer { state.endWaiter = nil }
-            return state.endWaiter
-        }
-        waiter?.resume()
-    }
-
-    /// Returns once the data task has ended, or after `limit`.
-    func waitUntilTaskEnded(atMost limit: Duration) async {
-        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let ended = state.withLock { state in
-                if !state.taskHasEnded { state.endWaiter = waiter }
-                return state.taskHasEnded
-            }
-            if ended { return waiter.resume() }
-            Task { [self] in
-                try? await Task.sleep(for: limit)
-                let late = state.withLock { state in
-                    defer { state.endWaiter = nil }
-                    return state.endWaiter
-                }
-                late?.resume()
-            }
-        }
     }
 }
