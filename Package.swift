@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HighlightCLITests",
-            dependencies: ["highlight"]
+            dependencies: ["highlight", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The state one request shares between its completion handler, its timer and cancellation:
+/// the first to finish resumes the caller; the others find it done. Separately, it tracks when the
+/// data task itself has ended (its completion handler ran), which may be later.
+///
+/// Timers are Dispatch work items, so they fire on time whatever the Swift concurrency pool is
+/// doing.
+final class PendingRequest: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<String, HandleResolutionFailure>, Never>?
+        var task: URLSessionDataTask?
+        /// Set once finished; a finish before `start` (cancelled early) waits here for it.
+        var outcome: Result<String, HandleResolutionFailure>?
+        /// The data task's completion handler ran, or the task was never started.
+        var taskHasEnded = false
+        var endWaiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts `task` and the timer, unless the request already finished (then resumes at once).
+    func start(
+        continuation: CheckedContinuation<Result<String, HandleResolutionFailure>, Never>,
+        task: URLSessionDataTask, timeout: Duration
+    ) {
+        let earlyOutcome: Result<String, HandleResolutionFailure>? = state.withLock { state in
+            if let outcome = state.outcome {
+                state.taskHasEnded = true
+                return outcome
+            }
+            state.continuation = continuation
+            state.task = task
+            return nil
+        }
+        if let earlyOutcome {
+            continuation.resume(returning: earlyOutcome)
+            return
+        }
+        // Not cancelled when the answer comes first: it then finds the request finished.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
+            finish(.failure(.timedOut(timeout)))
+        }
+        task.resume()
+    }
+
+    /// Finishes the request with `outcome` if nothing finished it before; cancels the data task.
+    func finish(_ outcome: Result<String, HandleResolutionFailure>) {
+        let taken = state.withLock { state -> State? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            let taken = state
+            state.continuation = nil
+            state.task = nil
+            return taken
+        }
+        guard let taken else { return }
+        taken.task?.cancel()
+        taken.continuation?.resume(returning: outcome)
+    }
+
+    /// Called by the data task's completion handler.
+    func taskEnded() {
+        let waiter = state.withLock { state in
+            state.taskHasEnded = true
+            defer { state.endWaiter = nil }
+            return state.endWaiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once the data task has ended, or after `limit`.
+    func waitUntilTaskEnded(atMost limit: Duration) async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let ended = state.withLock { state in
+                if !state.taskHasEnded { state.endWaiter = waiter }
+                return state.taskHasEnded
+            }
+            if ended { return waiter.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval) { [self] in
+                let late = state.withLock { state in
+                    defer { state.endWaiter = nil }
+                    return state.endWaiter
+                }
+                late?.resume()
+            }
+        }
+    }
+}
+
+extension Duration {
+    /// The duration for Dispatch, in whole nanoseconds.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import ComposerPosts
+import Foundation
+import PatternDetection
+
+/// `highlight post`: `app.bsky.feed.post` records ready to publish, one line per document.
+struct PostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Make app.bsky.feed.post records: links shortened, facets placed, mentions resolved.",
+        usage: """
+            highlight post [--handles <FILE> | --resolver <URL>] [--created-at <ISO8601>] [--lang <CODE> ...]
+                           [--input <input>] [<files> ...]
+            """,
+        discussion: """
+            Per document one line: {"$type":"app.bsky.feed.post","text":…,"facets":[…],"createdAt":…} \
+            (then "langs" when --lang is given). The text is the document with every link shown the way \
+            the Bluesky app posts it (host + path, a long path cut to 13 characters and "..."); facets \
+            are sorted UTF-8 byte ranges of that text; a link keeps its full URI.
+
+            Mentions: a mention whose handle resolves (through --handles or --resolver) gets a facet with \
+            the DID; any other mention keeps its text, gets no facet, and its handle is reported once on \
+            standard error ("highlight: @handle not resolved: reason"). Without --handles or --resolver \
+            no mention is resolved. Handles are compared lower-cased, and each is asked once per run.
+
+            --handles FILE: a JSON object of handle (a leading @ is allowed) to DID. --resolver URL: \
+            GET URL/xrpc/com.atproto.identity.resolveHandle?handle=H, a few at a time, each given \
+            --resolver-timeout seconds.
+
+            --input text (default): each FILE (or standard input) is one document, byte for byte (a \
+            final line break stays in the text). --input jsonl: each line is a JSON string, one post.
+
+            Exit status: 0 success (also when mentions were not resolved); 1 a FILE could not be read \
+            (the others are still processed); 2 bad arguments; 65 a jsonl line that is not a JSON string \
+            (its output line is {"error":"…","line":N}; the other lines are still processed), a text \
+            document that is not UTF-8 (no output line; reported on standard error), or a --handles \
+            FILE that is not a JSON object of strings (then nothing is written).
+            """)
+
+    @Option(help: ArgumentHelp("A JSON object of handle → DID to resolve mentions with.", valueName: "FILE"))
+    var handles: String?
+
+    @Option(help: ArgumentHelp("An atproto service to resolve handles with, e.g. https://public.api.bsky.app.", valueName: "URL"))
+    var resolver: String?
+
+    @Option(help: ArgumentHelp("Seconds each --resolver request may take.", valueName: "seconds"))
+    var resolverTimeout: Double = 5
+
+    @Option(help: ArgumentHelp("The most --resolver requests in flight at once.", valueName: "count"))
+    var resolverConcurrency: Int = 4
+
+    @Option(help: ArgumentHelp("The records' createdAt (default: now, the same instant for every record).", valueName: "ISO8601"))
+    var createdAt: String?
+
+    @Option(help: ArgumentHelp("A language of the posts, BCP 47 (repeatable, up to 3).", valueName: "CODE"))
+    var lang: [String] = []
+
+    @Option(help: "text: each input is one document; jsonl: every line is a JSON string (a post).")
+    var input: InputMode = .text
+
+    @Argument(help: "Files to read ('-' is standard input; default: standard input).")
+    var files: [String] = []
+
+    func run() throws {
+        let createdAt = try createdAtDate()
+        let langs = try languages()
+        let resolver = try handleResolver()
+        let output = StandardOutput(lineBuffered: StandardOutput.isTerminal())
+        defer { output.flush() }
+        let publisher = PostPublisher(
+            resolver: resolver, createdAt: createdAt, langs: langs.isEmpty ? nil : langs, output: output)
+        var unreadableInputs = 0
+        var block: [UInt8] = []
+        for path in InputSource(files: files).paths {
+            do {
+                let opened = try InputSource.OpenInput(path: path)
+                switch input {
+                case .text:
+                    var document: [UInt8] = []
+                    try opened.forEachBlock(buffer: &block) { document.append(contentsOf: $0) }
+                    publisher.add(document: document, from: opened.path)
+                case .jsonl:
+                    try opened.forEachLine(buffer: &block) { publisher.add(line: $0) }
+                }
+            } catch let error as InputSource.ReadError {
+                publisher.flush()
+                output.flush()
+                printError("highlight: \(error)")
+                unreadableInputs += 1
+            }
+        }
+        publisher.flush()
+        output.flush()
+        if unreadableInputs > 0 { throw ExitCode(1) }
+        if publisher.badDocuments > 0 { throw ExitCode(65) }
+    }
+
+    private func createdAtDate() throws -> Date {
+        guard let createdAt else { return Date() }
+        guard let date = BlueskyDateTime.date(from: createdAt) else {
+            throw UsageError(message: "--created-at '\(createdAt)' is not a date-time; expected \(BlueskyDateTime.expectedForm)")
+        }
+        return date
+    }
+
+    private func languages() throws -> [String] {
+        guard lang.count <= 3 else { throw UsageError(message: "--lang is given \(lang.count) times; a post has at most 3 languages") }
+        for code in lang where !Self.isLanguageTag(code) {
+            throw UsageError(message: "--lang '\(code)' is not a BCP 47 language tag (e.g. en, pt-BR, zh-Hant)")
+        }
+        return lang
+    }
+
+    /// A well-formed-looking BCP 47 tag: a primary subtag of 2–8 letters (or `i`/`x` for
+    /// grandfathered and private-use tags), then subtags of 1–8 letters and digits.
+    static func isLanguageTag(_ code: String) -> Bool {
+        let subtags = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = subtags.first, primary.allSatisfy({ $0.isASCII && $0.isLetter }),
+            (2...8).contains(primary.count) || ((primary == "x" || primary == "i") && subtags.count > 1)
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
+    private func handleResolver() throws -> (any HandleResolver)? {
+        if handles != nil && resolver != nil { throw UsageError(message: "give either --handles or --resolver, not both") }
+        if let path = handles { return try Self.handleMap(at: path) }
+        guard let resolver else { return nil }
+        guard let url = URL(string: resolver), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else { throw UsageError(message: "--resolver '\(resolver)' is not an http or https URL") }
+        guard resolverTimeout.isFinite, resolverTimeout > 0 else {
+            throw UsageError(message: "--resolver-timeout must be a positive number of seconds")
+        }
+        guard resolverConcurrency >= 1 else { throw UsageError(message: "--resolver-concurrency must be at least 1") }
+        return HTTPHandleResolver(
+            serviceURL: url, timeout: .milliseconds(max(1, Int((resolverTimeout * 1000).rounded()))),
+            maximumConcurrentRequests: resolverConcurrency)
+    }
+
+    /// The handle file as a map; a file that is not a JSON object of strings ends the run (65)
+    /// before anything is written.
+    static func handleMap(at path: String) throws -> HandleMap {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            printError("highlight: cannot read \(path): \((error as NSError).localizedFailureReason ?? "read failed")")
+            throw ExitCode(1)
+        }
+        func fail(_ reason: String) -> ExitCode {
+            printError("highlight: \(path): not a JSON object of handle → DID: \(reason)")
+            return ExitCode(65)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: []) else { throw fail("not valid JSON") }
+        guard let entries = object as? [String: Any] else { throw fail("the top level is not an object") }
+        var dids: [String: String] = [:]
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+            // JSONSerialization gives NSNumber for numbers and booleans, NSNull for null.
+            guard let did = value as? String, !(value is NSNumber) else { throw fail("the value of \"\(key)\" is not a string") }
+            let handle = key.hasPrefix("@") ? String(key.dropFirst()) : key
+            guard !handle.isEmpty else { throw fail("an empty handle") }
+            if let earlier = dids[handle], earlier != did { throw fail("\"\(handle)\" is given twice") }
+            dids[handle] = did
+        }
+        do {
+            return try HandleMap(dids)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import ComposerPosts
+import Dispatch
+import Foundation
+import PatternDetection
+
+/// Turns documents into records in batches: drafts first, then one resolution of the batch's new
+/// handles (each handle is asked once per run), then the records in input order.
+final class PostPublisher {
+    private enum Entry {
+        case draft(BlueskyPostDraft)
+        case badLine(String, line: Int)
+    }
+
+    /// Documents made into drafts before their handles are resolved together.
+    static let batchSize = 512
+
+    let resolver: (any HandleResolver)?
+    let createdAt: Date
+    let langs: [String]?
+    let output: StandardOutput
+    /// jsonl lines that were not JSON strings, and text documents that were not UTF-8.
+    private(set) var badDocuments = 0
+    private var entries: [Entry] = []
+    private var resolutions: [String: Result<String, HandleResolutionFailure>] = [:]
+    private var reported: Set<String> = []
+    private var lineNumber = 0
+
+    init(resolver: (any HandleResolver)?, createdAt: Date, langs: [String]?, output: StandardOutput) {
+        self.resolver = resolver
+        self.createdAt = createdAt
+        self.langs = langs
+        self.output = output
+    }
+
+    func add(document: [UInt8], from path: String) {
+        guard document.withUnsafeBufferPointer(UTF8Validation.isValid) else {
+            flush()
+            output.flush()
+            printError("highlight: \(path): not valid UTF-8; no record made")
+            badDocuments += 1
+            return
+        }
+        add(text: String(decoding: document, as: UTF8.self))
+    }
+
+    func add(line: UnsafeBufferPointer<UInt8>) {
+        lineNumber += 1
+        do {
+            add(text: try JSONStringLiteral.decode(line))
+        } catch {
+            badDocuments += 1
+            append(.badLine(error.description, line: lineNumber))
+        }
+    }
+
+    private func add(text: String) {
+        do {
+            append(.draft(try BlueskyPostDraft(text)))
+        } catch {
+            // Match-time PCRE2 failures (limits) cannot happen with the built-in expressions on
+            // valid UTF-8; if one does, the document's line says so.
+            badDocuments += 1
+            append(.badLine("\(error.message) (PCRE2 error \(error.code))", line: lineNumber))
+        }
+    }
+
+    private func append(_ entry: Entry) {
+        entries.append(entry)
+        if entries.count >= Self.batchSize { flush() }
+    }
+
+    /// Resolves the pending documents' new handles and writes their lines.
+    func flush() {
+        var seen: Set<String> = []
+        let newHandles = entries.flatMap { entry -> [String] in
+            guard case .draft(let draft) = entry else { return [] }
+            return draft.handles.filter { resolutions[$0] == nil && seen.insert($0).inserted }
+        }
+        if let resolver, !newHandles.isEmpty {
+            resolutions.merge(waitFor { await resolver.resolve(newHandles) }) { _, new in new }
+        }
+        var json = JSONWriter(capacity: 1024)
+        for entry in entries {
+            json.bytes.removeAll(keepingCapacity: true)
+            switch entry {
+            case .badLine(let reason, let line):
+                json.append("{\"error\":")
+                json.appendString(reason)
+                json.append(",\"line\":")
+                json.append(line)
+                json.appendByte(UInt8(ascii: "}"))
+            case .draft(let draft):
+                let (record, unresolved) = draft.record(resolutions: resolutions, createdAt: createdAt, langs: langs)
+                record.write(to: &json)
+                report(unresolved)
+            }
+            output.write(json.bytes)
+            output.endLine()
+        }
+        entries.removeAll(keepingCapacity: true)
+    }
+
+    private func report(_ unresolved: [UnresolvedHandle]) {
+        for handle in unresolved where reported.insert(handle.handle).inserted {
+            output.flush()
+            if handle.reason == .noResolver {
+                printError("highlight: @\(handle.handle) not resolved: no --handles FILE or --resolver URL given")
+            } else {
+                printError("highlight: \(handle)")
+            }
+        }
+    }
+}
+
+/// Runs `operation` on the concurrency pool and blocks this (non-pool) thread until it returns:
+/// the bridge from the synchronous command to the asynchronous resolver.
+private func waitFor<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) -> Value {
+    let box = WaitBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        box.value = await operation()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+/// Where `waitFor` leaves the value: written once before the semaphore's `signal`, read after its
+/// `wait`, which orders the two.
+private final class WaitBox<Value>: @unchecked Sendable {
+    var value: Value?
+}

@@ -1,0 +1,253 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for resolver tests: answers
+/// `GET /xrpc/com.atproto.identity.resolveHandle?handle=H` from a table, one request per connection
+/// (`Connection: close`), `delay` after the request arrived. It counts requests per handle and the
+/// most requests in flight at once.
+///
+/// One thread runs a `poll` loop, so the count follows the order of events on the wire: in each
+/// round, connections the client closed are retired first, then due answers (a request stops being
+/// in flight as its answer is written), and only then newly arrived requests are counted. A request
+/// the client sends after abandoning another can therefore never be counted alongside it.
+package final class HandleResolverTestServer: @unchecked Sendable {
+    package enum Reply: Sendable {
+        /// Status and body, sent as `application/json`.
+        case answer(status: Int, body: String)
+        /// Never answer; hold the connection open until the client closes it.
+        case stall
+        /// Close the connection without answering.
+        case hangUp
+    }
+
+    package let port: UInt16
+    private let listener: Int32
+    private let wake: [Int32]
+    private let replies: [String: Reply]
+    private let delay: Double
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private var mostInFlight = 0
+    private var abandoned: [String: [Double]] = [:]
+    private var stopped = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts listening on an ephemeral port. Handles missing from `replies` get 400
+    /// `{"error":"InvalidRequest","message":"Unable to resolve handle"}`, as atproto answers.
+    package init(replies: [String: Reply], delay: Double = 0.05) throws {
+        struct StartFailed: Error { let call: String }
+        self.replies = replies
+        self.delay = delay
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw StartFailed(call: "socket") }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = Self.loopback()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        var pipeEnds: [Int32] = [0, 0]
+        guard bound, listen(descriptor, 64) == 0, pipe(&pipeEnds) == 0 else {
+            close(descriptor)
+            throw StartFailed(call: "bind/listen/pipe")
+        }
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        listener = descriptor
+        wake = pipeEnds
+        port = UInt16(bigEndian: address.sin_port)
+        Thread.detachNewThread { [self] in
+            run()
+            finished.signal()
+        }
+    }
+
+    static func loopback() -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    package var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Requests received per handle (as sent, percent-decoded).
+    package var requestCounts: [String: Int] { lock.withLock { counts } }
+
+    /// The most requests that were in flight (received, neither answered nor abandoned) at once.
+    package var maximumInFlight: Int { lock.withLock { mostInFlight } }
+
+    /// For requests the client gave up on (closed before an answer), per handle: seconds from the
+    /// request's arrival to the client's close, as this server's own thread saw them.
+    package var abandonedAfter: [String: [Double]] { lock.withLock { abandoned } }
+
+    /// ``abandonedAfter`` for `handle`, once this server has seen the client close (its loop may
+    /// see it a moment after the client moved on); empty if that did not happen within `limit`.
+    package func abandonments(of handle: String, waitingUpTo limit: Duration = .seconds(5)) async -> [Double] {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let seen = abandonedAfter[handle] { return seen }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return []
+    }
+
+    /// Stops the loop and closes every connection; returns once the loop has ended. Idempotent.
+    package func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        var byte: UInt8 = 1
+        _ = write(wake[1], &byte, 1)
+        finished.wait()
+    }
+
+    deinit {
+        stop()
+        close(listener)
+        close(wake[0])
+        close(wake[1])
+    }
+
+    /// One accepted connection.
+    private struct Connection {
+        var head: [UInt8] = []
+        /// Set once the request line has arrived.
+        var reply: Reply?
+        var handle = ""
+        var arrivedAt: Double = 0
+        var answerAt: Double = 0
+    }
+
+    private func run() {
+        var connections: [Int32: Connection] = [:]
+        var inFlight = 0
+        defer { for descriptor in connections.keys { close(descriptor) } }
+        while !lock.withLock({ stopped }) {
+            let now = Self.now()
+            let nextAnswer = connections.values.compactMap { $0.reply.flatMap(Self.isAnswer) == true ? $0.answerAt : nil }.min()
+            let timeout = nextAnswer.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? -1
+            var polled = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0), pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            polled += connections.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&polled, nfds_t(polled.count), timeout) < 0 && errno != EINTR { return }
+            let ready = polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd)
+
+            // 1. Connections the client closed (or reset): no longer in flight.
+            var arrived: [Int32] = []
+            for descriptor in ready {
+                var block = [UInt8](repeating: 0, count: 4096)
+                let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count <= 0 {
+                    if let connection = connections[descriptor], connection.reply != nil {
+                        inFlight -= 1
+                        lock.withLock { abandoned[connection.handle, default: []].append(Self.now() - connection.arrivedAt) }
+                    }
+                    connections[descriptor] = nil
+                    close(descriptor)
+                } else if connections[descriptor]?.reply == nil {
+                    connections[descriptor]?.head += block[0..<count]
+                    arrived.append(descriptor)
+                }
+            }
+            // 2. Answers that are due: the request ends as its answer is written.
+            for (descriptor, connection) in connections {
+                guard let reply = connection.reply, Self.isAnswer(reply), connection.answerAt <= Self.now() else { continue }
+                inFlight -= 1
+                if case .answer(let status, let body) = reply { Self.send(status: status, body: body, to: descriptor) }
+                connections[descriptor] = nil
+                close(descriptor)
+            }
+            // 3. Requests that arrived: now in flight.
+            for descriptor in arrived {
+                guard var connection = connections[descriptor], connection.head.count < 65_536,
+                    let handle = Self.handle(inHead: connection.head)
+                else { continue }
+                let reply = replies[handle] ?? .answer(status: 400, body: #"{"error":"InvalidRequest","message":"Unable to resolve handle"}"#)
+                inFlight += 1
+                lock.withLock {
+                    counts[handle, default: 0] += 1
+                    mostInFlight = max(mostInFlight, inFlight)
+                }
+                connection.reply = reply
+                connection.handle = handle
+                connection.arrivedAt = Self.now()
+                connection.answerAt = connection.arrivedAt + delay
+                connections[descriptor] = connection
+            }
+            // 4. New connections.
+            while true {
+                let descriptor = accept(listener, nil, nil)
+                guard descriptor >= 0 else { break }
+                connections[descriptor] = Connection()
+            }
+        }
+    }
+
+    /// Answers and hang-ups are written when due; stalls never are.
+    private static func isAnswer(_ reply: Reply) -> Bool {
+        if case .stall = reply { return false }
+        return true
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The percent-decoded `handle` query value once the whole head has arrived (`""` for a
+    /// request of another shape), else nil.
+    private static func handle(inHead head: [UInt8]) -> String? {
+        guard head.count >= 4, Array(head.suffix(4)) == Array("\r\n\r\n".utf8) else { return nil }
+        let parts = String(decoding: head.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
+        guard parts.count == 3, parts[0] == "GET", let components = URLComponents(string: String(parts[1])),
+            components.path == "/xrpc/com.atproto.identity.resolveHandle"
+        else { return "" }
+        return components.queryItems?.first { $0.name == "handle" }?.value ?? ""
+    }
+
+    private static func send(status: Int, body: String, to descriptor: Int32) {
+        let bytes = Array(body.utf8)
+        let head = "HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+        let all = Array(head.utf8) + bytes
+        var offset = 0
+        while offset < all.count {
+            let written = all.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
+
+/// A port on 127.0.0.1 that refuses connections: bound (so no other socket takes it) but not
+/// listening, until this value is released.
+package final class RefusingPort: @unchecked Sendable {
+    package let port: UInt16
+    private let descriptor: Int32
+
+    package init() {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = HandleResolverTestServer.loopback()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 ? getsockname(descriptor, pointer, &length) : -1
+            }
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    package var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    deinit { close(descriptor) }
+}
