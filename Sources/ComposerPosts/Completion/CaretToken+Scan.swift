@@ -1,7 +1,7 @@
 import PatternDetection
 
 extension CaretToken {
-    /// The token being typed at `caret` in a text held by any ``PatternDetection/UTF8TextSource``
+    /// The token being typed at `caret` in a text held by any `UTF8TextSource`
     /// (a byte buffer, a composer's rope), given the detected spans near the caret.
     ///
     /// This is the entry point for a composer: it reads only the scalars of the token around the
@@ -10,7 +10,7 @@ extension CaretToken {
     ///
     /// - Parameters:
     ///   - caret: the caret in both units; they must denote the same position.
-    ///   - rules: the rule set the spans were detected with; its ``PatternDetection/RuleSet/tokenGrammars``
+    ///   - rules: the rule set the spans were detected with; its `RuleSet.tokenGrammars`
     ///     say which kinds are completed and how they are typed.
     ///   - spansOverlapping: the detected spans (of the whole text, as a full scan finds them)
     ///     that overlap a UTF-8 range, sorted; `IncrementalTokenizer.spans(overlapping:)` is one.
@@ -72,7 +72,7 @@ extension CaretToken {
 
 /// A grammar's token around the caret, before detected spans are consulted.
 struct CaretCandidate {
-    /// The grammar's index in the rule set's ``PatternDetection/RuleSet/tokenGrammars``.
+    /// The grammar's index in the rule set's `RuleSet.tokenGrammars`.
     var grammar: Int
     /// The trigger scalar's bytes.
     var trigger: Range<Int>

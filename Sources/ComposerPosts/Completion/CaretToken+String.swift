@@ -4,8 +4,12 @@ import PatternDetection
 extension CaretToken {
     /// The token being typed at UTF-8 offset `utf8Offset` of `text`.
     ///
-    /// - Parameter spans: every span a full scan of `text` with `rules` finds, sorted (as any scan
-    ///   returns them); `nil` to detect the spans of the caret's word here.
+    /// - Parameters:
+    ///   - utf8Offset: the caret, in UTF-8 bytes.
+    ///   - text: the composer's text.
+    ///   - rules: the rule set that highlights it.
+    ///   - spans: every span a full scan of `text` with `rules` finds, sorted (as any scan
+    ///     returns them); `nil` to detect the spans of the caret's word here.
     /// - Returns: the token, or `nil` when none is being typed there.
     /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` for an offset below 0 or past the
     ///   end, ``CaretError/insideScalar(offset:unit:)`` for one inside a multi-byte sequence,

@@ -6,7 +6,7 @@ import PatternDetection
 /// ## Which token
 /// A token starts at a trigger (`@`/`＠` mention, `#`/`＃` hashtag, `$` cashtag, a custom kind's
 /// trigger) that stands where the rule set lets its kind start, and runs over the scalars that
-/// kind's body may hold; the rule set describes both in its ``PatternDetection/TokenGrammar``s.
+/// kind's body may hold; the rule set describes both in its `TokenGrammar`s.
 /// - The caret lies after the trigger and no further than the token's end.
 /// - Where a detected span of a completed kind covers the caret (start < caret ≤ end), the token
 ///   is exactly that span, so completion and highlighting never disagree about its range —

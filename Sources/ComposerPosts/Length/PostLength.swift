@@ -3,7 +3,11 @@ import PatternDetection
 /// One-call length reports (a ``PostLengthCounter`` made and asked once).
 public enum PostLength {
     /// The report for `text` under `profile`.
-    /// - Parameter contentWarning: counted before the text by `mastodon`; ignored by the others.
+    /// - Parameters:
+    ///   - text: the post.
+    ///   - profile: how to count it.
+    ///   - contentWarning: counted before the text by `mastodon`; ignored by the others.
+    ///   - scratch: match scratch for the `bluesky` rule set (made here when `nil`).
     public static func report(
         for text: String, profile: LengthProfile, contentWarning: String = "", scratch: MatchScratch? = nil
     ) throws(PatternError) -> LengthReport {

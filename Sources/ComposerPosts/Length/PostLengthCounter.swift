@@ -27,8 +27,11 @@ public struct PostLengthCounter: Sendable {
 
     /// Scans `text` for what `profiles` need: the `bluesky` rule set for `bluesky`, twitter-text's
     /// URL extraction for `twitter` and `mastodon`, Mastodon's mentions for `mastodon`.
-    /// - Parameter scratch: match scratch for the `bluesky` rule set (made here when `nil`);
-    ///   composers counting every keystroke keep one.
+    /// - Parameters:
+    ///   - text: the text to count.
+    ///   - profiles: the profiles it will be asked about.
+    ///   - scratch: match scratch for the `bluesky` rule set (made here when `nil`); composers
+    ///     counting every keystroke keep one.
     public init(text: String, profiles: some Sequence<LengthProfile>, scratch: MatchScratch? = nil) throws(PatternError) {
         let needs = Needs(profiles)
         var links: [Span]?
@@ -40,7 +43,7 @@ public struct PostLengthCounter: Sendable {
         self.init(text: text, needs: needs, blueskyLinks: links)
     }
 
-    /// As ``init(text:profiles:scratch:)``, with the spans the `bluesky` rule set (``BlueskyRules``)
+    /// As ``init(text:profiles:scratch:)``, with the spans the `bluesky` rule set (`BlueskyRules`)
     /// already found in `text` (by a highlighter, say) instead of scanning for them again.
     public init(text: String, profiles: some Sequence<LengthProfile>, blueskySpans: [Span]) {
         let needs = Needs(profiles)
@@ -59,7 +62,9 @@ public struct PostLengthCounter: Sendable {
     }
 
     /// The report for the whole text.
-    /// - Parameter contentWarning: counted before the text by `mastodon`; ignored by the others.
+    /// - Parameters:
+    ///   - profile: one of the profiles the counter was made for.
+    ///   - contentWarning: counted before the text by `mastodon`; ignored by the others.
     /// - Precondition: the counter was made for `profile` (for `mastodon`: any mastodon profile).
     public func report(for profile: LengthProfile, contentWarning: String = "") -> LengthReport {
         report(for: profile, utf8Range: 0..<text.utf8.count, contentWarning: contentWarning)

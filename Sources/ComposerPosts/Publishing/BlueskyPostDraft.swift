@@ -22,7 +22,7 @@ public struct BlueskyPostDraft: Hashable, Sendable {
     public let facets: [BlueskyFacet]
 
     /// Detects the facets of `typedText` and shortens its links.
-    /// - Throws: ``PatternError`` when PCRE2 fails (never for "no match").
+    /// - Throws: `PatternError` when PCRE2 fails (never for "no match").
     /// - Complexity: O(n) for n bytes of text, plus the shortening of each link.
     public init(_ typedText: String) throws(PatternError) {
         let typedFacets = try BlueskyFacet.facets(in: typedText)
@@ -99,7 +99,7 @@ extension BlueskyPostRecord {
     /// the shortened text, mentions resolved through `resolver` (each distinct handle asked once).
     /// Unresolved mentions get no facet and are returned with their reasons; they never fail the
     /// post.
-    /// - Throws: ``PatternError`` when PCRE2 fails (never for "no match").
+    /// - Throws: `PatternError` when PCRE2 fails (never for "no match").
     public static func make(
         from typedText: String, resolver: some HandleResolver, createdAt: Date = Date(), langs: [String]? = nil
     ) async throws(PatternError) -> (record: BlueskyPostRecord, unresolved: [UnresolvedHandle]) {

@@ -8,7 +8,7 @@ import PatternDetection
 /// the lexicon's datetime with milliseconds in UTC (`2026-11-22T12:00:00.000Z`).
 ///
 /// ``json`` writes the record on one line with the keys in the order `$type`, `text`, `facets`,
-/// `createdAt`, `langs` (only when present). ``Codable`` reads that form back (a missing `facets`
+/// `createdAt`, `langs` (only when present). `Codable` reads that form back (a missing `facets`
 /// is no facets) and requires `$type` to be `app.bsky.feed.post`.
 public struct BlueskyPostRecord: Hashable, Sendable {
     /// The record's lexicon type, its `$type`.
