@@ -43,14 +43,11 @@ struct CaretRequest {
         }
     }
 
-    /// The caret in both units (already validated by ``token(at:in:rules:)``).
+    /// The caret in both units.
     private static func position(_ caret: PostLine.Caret, in text: String) throws(CaretError) -> CaretPosition {
         switch caret {
-        case .utf8(let offset):
-            return CaretPosition(utf8: offset, utf16: TextOffsets.utf16Offsets([offset], in: text)[0])
-        case .utf16(let offset):
-            let index = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
-            return CaretPosition(utf8: text.utf8.distance(from: text.utf8.startIndex, to: index), utf16: offset)
+        case .utf8(let offset): return try CaretPosition(utf8Offset: offset, in: text)
+        case .utf16(let offset): return try CaretPosition(utf16Offset: offset, in: text)
         }
     }
 

@@ -13,3 +13,31 @@ public struct CaretPosition: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "caret(utf8: \(utf8), utf16: \(utf16))" }
 }
+
+extension CaretPosition {
+    /// The caret at UTF-8 offset `utf8Offset` of `text`, in both units.
+    /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` below 0 or past the end,
+    ///   ``CaretError/insideScalar(offset:unit:)`` inside a multi-byte sequence.
+    public init(utf8Offset: Int, in text: String) throws(CaretError) {
+        try self.init(offset: utf8Offset, unit: .utf8, in: text)
+    }
+
+    /// The caret at UTF-16 offset `utf16Offset` of `text` (an `NSRange` location), in both units.
+    /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` below 0 or past the end,
+    ///   ``CaretError/insideScalar(offset:unit:)`` between the halves of a surrogate pair.
+    public init(utf16Offset: Int, in text: String) throws(CaretError) {
+        try self.init(offset: utf16Offset, unit: .utf16, in: text)
+    }
+
+    private init(offset: Int, unit: CaretError.Unit, in text: String) throws(CaretError) {
+        let length = unit == .utf8 ? text.utf8.count : text.utf16.count
+        guard offset >= 0 && offset <= length else { throw .outOfRange(offset: offset, unit: unit, length: length) }
+        let index = unit == .utf8
+            ? text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            : text.utf16.index(text.utf16.startIndex, offsetBy: offset)
+        guard index.samePosition(in: text.unicodeScalars) != nil else { throw .insideScalar(offset: offset, unit: unit) }
+        self.init(
+            utf8: text.utf8.distance(from: text.startIndex, to: index),
+            utf16: text.utf16.distance(from: text.startIndex, to: index))
+    }
+}

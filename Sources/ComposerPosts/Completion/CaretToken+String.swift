@@ -17,16 +17,7 @@ extension CaretToken {
     public static func at(
         utf8Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
-        let utf8 = text.utf8
-        guard utf8Offset >= 0 && utf8Offset <= utf8.count else {
-            throw .outOfRange(offset: utf8Offset, unit: .utf8, length: utf8.count)
-        }
-        let index = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
-        guard index.samePosition(in: text.unicodeScalars) != nil else {
-            throw .insideScalar(offset: utf8Offset, unit: .utf8)
-        }
-        let utf16Offset = text.utf16.distance(from: text.startIndex, to: index)
-        return try at(CaretPosition(utf8: utf8Offset, utf16: utf16Offset), in: text, rules: rules, spans: spans)
+        try at(try CaretPosition(utf8Offset: utf8Offset, in: text), in: text, rules: rules, spans: spans)
     }
 
     /// The token being typed at UTF-16 offset `utf16Offset` of `text` (an `NSRange` location).
@@ -36,16 +27,7 @@ extension CaretToken {
     public static func at(
         utf16Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
-        let utf16 = text.utf16
-        guard utf16Offset >= 0 && utf16Offset <= utf16.count else {
-            throw .outOfRange(offset: utf16Offset, unit: .utf16, length: utf16.count)
-        }
-        let index = utf16.index(utf16.startIndex, offsetBy: utf16Offset)
-        guard index.samePosition(in: text.unicodeScalars) != nil else {
-            throw .insideScalar(offset: utf16Offset, unit: .utf16)
-        }
-        let utf8Offset = text.utf8.distance(from: text.startIndex, to: index)
-        return try at(CaretPosition(utf8: utf8Offset, utf16: utf16Offset), in: text, rules: rules, spans: spans)
+        try at(try CaretPosition(utf16Offset: utf16Offset, in: text), in: text, rules: rules, spans: spans)
     }
 
     /// The token at a caret known in both units.
