@@ -14,8 +14,9 @@ enum TwitterCharacterClasses {
             + latinAccents
     ).closedUnderJavaScriptCase()
 
-    /// Characters a URL path may end with (`validUrlPathEndingChars`, case-closed): ASCII letters
-    /// and digits, `+ - = _ # /`, Cyrillic and `latinAccents` (a balanced parenthesis group too).
+    /// The character half of `validUrlPathEndingChars` (case-closed): ASCII letters and digits,
+    /// `+ - = _ # /`, Cyrillic and `latinAccents`. (Its other half, a balanced parenthesis group, is
+    /// a token of its own in the reference's path expression: see ``TwitterURLPath``.)
     static let pathEndCharacters = TwitterCharacterSet(
         ranges: "0023 002B 002D 002F 0030-0039 003D 0041-005A 005F 0061-007A 0400-04FF " + latinAccents
     ).closedUnderJavaScriptCase()
