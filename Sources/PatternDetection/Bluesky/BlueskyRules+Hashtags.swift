@@ -83,8 +83,8 @@ extension BlueskyRules {
         }
     }
 
-    /// ASCII punctuation as a bit set: ``!"#%&'()*,-./:;?@[\]_{}`` (`$+<=>^`|~` are symbols).
-    static let asciiPunctuation: UInt128 = ##"!"#%&'()*,-./:;?@[\]_{}"##.utf8.reduce(0) { set, byte in
-        set | (1 << UInt128(byte))
-    }
+    /// ASCII punctuation as a bit set: ``!"#%&'()*,-./:;?@[\]_{}`` (`$+<=>^`|~` are symbols): the
+    /// ASCII scalars whose general category is punctuation. A literal, so reading it costs no lazy
+    /// initialisation check.
+    static let asciiPunctuation: UInt128 = 0x2800_0000_b800_0001_8c00_f7ee_0000_0000
 }

@@ -9,11 +9,12 @@ extension BlueskyRules {
     /// cut back to `@alice.` by the boundary rule and then fails, exactly as in the reference.
     /// - Complexity: O(length of the handle run), read twice at most.
     static func mentionEnd(in text: UnsafeBufferPointer<UInt8>, sign: Int) -> Int? {
+        let classes = byteClasses
         var runEnd = sign + 1
-        while runEnd < text.count, byteClasses.contains(text[runEnd], handleByte) { runEnd += 1 }
+        while runEnd < text.count, classes.contains(text[runEnd], handleByte) { runEnd += 1 }
         var end = runEnd
         while end > sign + 1 {
-            let followedByWordCharacter = end < text.count && byteClasses.contains(text[end], wordByte)
+            let followedByWordCharacter = end < text.count && classes.contains(text[end], wordByte)
             if isASCIIAlphanumeric(text[end - 1]) != followedByWordCharacter { break }
             end -= 1
         }
