@@ -163,10 +163,10 @@ extension BlueskyRules {
     private static func withoutOverlaps(_ spans: [Span]) -> [Span] {
         var kept = spans
         var count = 0, cursor = 0
-        for span in spans where span.utf8Range.lowerBound >= cursor {
-            kept[count] = span
+        for index in kept.indices where kept[index].utf8Range.lowerBound >= cursor {
+            cursor = kept[index].utf8Range.upperBound
+            kept[count] = kept[index]
             count += 1
-            cursor = span.utf8Range.upperBound
         }
         kept.removeLast(kept.count - count)
         return kept

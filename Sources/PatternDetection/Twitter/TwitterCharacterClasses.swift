@@ -27,12 +27,14 @@ enum TwitterCharacterClasses {
         ranges: "002D 0030-0039 0041-005A 0061-007A " + latinAccents
     ).closedUnderJavaScriptCase()
 
+    /// The reference's letters and marks as listed (parsed once for the two sets below).
+    private static let listedLettersAndMarks = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
+
     /// `hashtagAlpha`: letters and marks, case-closed.
-    static let hashtagLetters = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
-        .closedUnderJavaScriptCase()
+    static let hashtagLetters = listedLettersAndMarks.closedUnderJavaScriptCase()
 
     /// `hashtagAlphaNumeric`: letters, marks, digits and the special joiners, case-closed.
-    static let hashtagLettersAndDigits = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
+    static let hashtagLettersAndDigits = listedLettersAndMarks
         .union(TwitterCharacterSet(ranges: TwitterLetterTables.numerals))
         .union(TwitterCharacterSet(ranges: TwitterLetterTables.specialCharacters))
         .closedUnderJavaScriptCase()
@@ -109,6 +111,11 @@ enum TwitterCharacterClasses {
             return true
         default: return false
         }
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
     @inline(__always)

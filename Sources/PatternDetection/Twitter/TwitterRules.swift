@@ -16,11 +16,11 @@
 /// the URL text as it appears (scheme-less URLs stay scheme-less).
 ///
 /// ## Linear time
-/// Mentions and cashtags are PCRE2 expressions with bounded repetitions, so each search is linear in
-/// what it reads. Hashtags are scanned in Swift (their letter classes have hundreds of ranges, which
-/// PCRE2 tests range by range), one pass from each hash sign to the end of its tag. URLs are scanned
-/// in Swift by ``TwitterURLScanner``, which reproduces the reference's backtracking result without
-/// its quadratic domain search (see there).
+/// Each kind is scanned in Swift, and each scan skips to the only bytes where its matches can be:
+/// the signs `@`/`＠`, `#`/`＃` and `$` (found sixteen bytes at a time), then reads a bounded context
+/// before the sign and the match itself. URLs are scanned by ``TwitterURLScanner``, which goes only
+/// to the stretches around a dot that can end a domain label and reproduces the reference's
+/// backtracking result there without its quadratic domain search (see there).
 ///
 /// ## Locality
 /// Separators are twitter-text's own whitespace (`spacesGroup`). No entity contains one. Before an
@@ -35,18 +35,16 @@ public struct TwitterRules: RuleSet {
     public let name = "twitter"
     public let kinds: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
 
-    let mentionPattern: CompiledPattern
-    let cashtagPattern: CompiledPattern
     let tlds: TwitterTLDMatcher
 
-    /// Compiled once per process.
+    /// Built once per process (the TLD trie).
     public static let shared: TwitterRules = {
-        do { return try TwitterRules() } catch { fatalError("twitter expressions must compile: \(error)") }
+        do { return try TwitterRules() } catch { fatalError("twitter rules must build: \(error)") }
     }()
 
+    /// Prefer ``shared``. Nothing is compiled any more; the initializer keeps its throwing
+    /// signature for source compatibility.
     public init() throws(PatternError) {
-        mentionPattern = try CompiledPattern(Self.mentionExpression)
-        cashtagPattern = try CompiledPattern(Self.cashtagExpression)
         tlds = TwitterTLDMatcher(orderedTLDs: TwitterTLDs.generic + TwitterTLDs.country)
     }
 
@@ -64,9 +62,9 @@ public struct TwitterRules: RuleSet {
     ) throws(PatternError) -> [Span] {
         let scan = scanRange(window, in: text)
         var entities = urls(in: text, scan: scan)
-        entities += try mentions(in: text, scan: scan, scratch: scratch)
-        entities += try hashtags(in: text, scan: scan, scratch: scratch)
-        entities += try cashtags(in: text, scan: scan, scratch: scratch)
+        entities += mentions(in: text, scan: scan)
+        entities += hashtags(in: text, scan: scan)
+        entities += cashtags(in: text, scan: scan)
         entities.removeAll { !window.contains($0.utf8Range.lowerBound) }
         return Self.removingOverlaps(entities)
     }
@@ -88,17 +86,30 @@ public struct TwitterRules: RuleSet {
 
     /// `removeOverlappingEntities`: sorted by start, each entity that starts before the previous
     /// kept one ends is dropped.
+    /// - Complexity: O(k log k) for k entities; allocates only the sorted copy.
     static func removingOverlaps(_ entities: [Span]) -> [Span] {
-        let order: [PatternKind: Int] = [.url: 0, .mention: 1, .hashtag: 2, .cashtag: 3]
-        let sorted = entities.sorted {
+        var kept = entities
+        kept.sort {
             $0.utf8Range.lowerBound != $1.utf8Range.lowerBound
-                ? $0.utf8Range.lowerBound < $1.utf8Range.lowerBound : order[$0.kind, default: 4] < order[$1.kind, default: 4]
+                ? $0.utf8Range.lowerBound < $1.utf8Range.lowerBound : rank($0.kind) < rank($1.kind)
         }
-        var kept: [Span] = []
-        for entity in sorted {
-            if let previous = kept.last, previous.utf8Range.upperBound > entity.utf8Range.lowerBound { continue }
-            kept.append(entity)
+        var count = 0
+        for index in kept.indices where count == 0 || kept[count - 1].utf8Range.upperBound <= kept[index].utf8Range.lowerBound {
+            kept[count] = kept[index]
+            count += 1
         }
+        kept.removeLast(kept.count - count)
         return kept
+    }
+
+    /// The reference's order for entities that start together: URLs, mentions, hashtags, cashtags.
+    private static func rank(_ kind: PatternKind) -> Int {
+        switch kind {
+        case .url: return 0
+        case .mention: return 1
+        case .hashtag: return 2
+        case .cashtag: return 3
+        default: return 4
+        }
     }
 }
