@@ -33,14 +33,21 @@ struct TwitterDomainRun {
     private static let validName: UInt8 = 8
 
     /// The offset the analysis starts at; queries must lie in `start..<end`.
-    let start: Int
+    private(set) var start = 0
     /// The end of the run (the first byte that is neither a domain character, `-`, `_` nor `.`).
     private(set) var end = 0
     private var labels: [Label] = []
     private var hint = 0
 
     init(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
+        analyse(text: text, from: start, tlds: tlds)
+    }
+
+    /// Analyses the run from `start` afresh, reusing this run's storage.
+    mutating func analyse(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
         self.start = start
+        labels.removeAll(keepingCapacity: true)
+        hint = 0
         var position = start
         while true {
             let labelStart = position

@@ -10,6 +10,12 @@
 ///   would start at the low surrogate, which is a valid domain character; that "phantom" start is
 ///   tried first, then the start after the whole character.
 ///
+/// Most of a post cannot hold a URL: every match needs a dot with a domain character on both
+/// sides, and begins at most 12 bytes before the run of label characters that ends at that dot. The
+/// scanner jumps from dot to dot (sixteen bytes at a time) and walks positions only in front of
+/// and through such runs; skipped positions are ones where the reference's scan finds no match and
+/// consumes nothing.
+///
 /// Why no input makes it superlinear: every attempt is O(1) except the domain search, which is an
 /// O(1) lookup into a ``TwitterDomainRun`` built once per run of label characters and dots, and
 /// the port/path/query/validation work, which happens only for a match and reads only the text the
@@ -22,6 +28,9 @@ struct TwitterURLScanner {
     private var runs: [TwitterDomainRun] = []
     /// A first label that no dot follows, so no domain starts inside it (checked once, not per start).
     private var deadLabels = 0..<0
+    /// Scratch space of the validation steps, reused from candidate to candidate.
+    var asciiDomains = TwitterASCIIDomains()
+    var codePoints: [UInt32] = []
 
     init(text: UnsafeBufferPointer<UInt8>, tlds: TwitterTLDMatcher) {
         self.text = text
@@ -50,7 +59,14 @@ struct TwitterURLScanner {
     mutating func urls(from start: Int, before limit: Int) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var position = start
+        var dot = -1
         while position < limit {
+            if dot < position {
+                guard let next = labelEndingDot(from: position) else { break }
+                dot = next
+                position = earliestMatchStart(forDot: dot, notBefore: position)
+                guard position < limit else { break }
+            }
             let (scalar, length) = text.scalarValue(at: position)
             var candidate: Candidate?
             if scalar >= 0x10000 {
@@ -71,6 +87,50 @@ struct TwitterURLScanner {
         }
         return found
     }
+
+    /// The first dot at or after `offset` that can end a domain label before a TLD: a domain
+    /// character on both sides. Every match of the URL expression holds one (its first label ends
+    /// with one, and a TLD starts with one), so none can start before the stretch this dot ends.
+    private func labelEndingDot(from offset: Int) -> Int? {
+        var position = offset
+        while true {
+            position = Self.dots.firstIndex(in: text, from: position, before: text.count)
+            guard position < text.count else { return nil }
+            if position > 0, position + 1 < text.count,
+                TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: text.scalarStart(before: position)).value),
+                TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: position + 1).value)
+            {
+                return position
+            }
+            position += 1
+        }
+    }
+
+    /// The first position from which the reference's scan can find a match that needs `dot` or a
+    /// later one, not before `notBefore`.
+    ///
+    /// A match's domain runs from its start to its first dot through label characters (domain
+    /// characters, `-`, `_`) only, and that first dot is one ``labelEndingDot(from:)`` accepts, so
+    /// it is `dot` or lies beyond it. Either way the domain cannot start before the run of label
+    /// characters that ends at `dot`. In front of the domain a match holds at most a scheme
+    /// (`https://`, 8 bytes) and the preceding character (4 bytes), or is the phantom start at an
+    /// astral character, which is itself a label character: 12 bytes before that run suffice.
+    /// - Complexity: O(length of the run), which lies after `notBefore`.
+    private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
+        var runStart = dot
+        while runStart > notBefore {
+            let previous = text.scalarStart(before: runStart)
+            let scalar = text.scalarValue(at: previous).value
+            guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
+            runStart = previous
+        }
+        var start = runStart - 12
+        guard start > notBefore else { return notBefore }
+        while UTF8Scalar.isContinuation(text[start]) { start -= 1 }
+        return Swift.max(start, notBefore)
+    }
+
+    static let dots = ByteSetSearch([UInt8(ascii: ".")])
 
     /// The URL expression at `start` (after the preceding character).
     private mutating func candidate(at start: Int, preceding: UInt32?) -> Candidate? {
@@ -105,8 +165,13 @@ struct TwitterURLScanner {
             deadLabels = labelStart..<deadEnd
             return nil
         }
-        runs.insert(TwitterDomainRun(text: text, from: labelStart, tlds: tlds), at: 0)
-        if runs.count > 2 { runs.removeLast() }
+        if runs.count == 2 {
+            var run = runs.removeLast()
+            run.analyse(text: text, from: labelStart, tlds: tlds)
+            runs.insert(run, at: 0)
+        } else {
+            runs.insert(TwitterDomainRun(text: text, from: labelStart, tlds: tlds), at: 0)
+        }
         return runs[0].domainEnd(labelStart: labelStart, restStart: restStart)
     }
 
