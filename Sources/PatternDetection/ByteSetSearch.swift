@@ -1,9 +1,9 @@
 /// The first byte of a buffer that is one of up to six given values, sixteen bytes at a time:
 /// how the scanners skip the long stretches of a post that cannot start a span.
 ///
-/// Each block of sixteen bytes is compared against every value at once, and the first hit's lane
-/// is the smallest index among the hits; only the last few bytes (fewer than sixteen) are read one
-/// at a time. Unused value slots repeat the first value.
+/// Each block of sixteen bytes is compared against every value at once, and the first hit is the
+/// lowest set byte of the comparison mask (little-endian lanes); only the last few bytes (fewer
+/// than sixteen) are read one at a time. Unused value slots repeat the first value.
 package struct ByteSetSearch: Sendable {
     private let first: SIMD16<UInt8>
     private let second: SIMD16<UInt8>
@@ -26,9 +26,6 @@ package struct ByteSetSearch: Sendable {
         self.values = values
     }
 
-    private static let laneIndices = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-    private static let noHit = SIMD16<UInt8>(repeating: 16)
-
     @inline(__always)
     private func matches(_ byte: UInt8) -> Bool {
         byte == first[0] || byte == second[0] || byte == third[0] || byte == fourth[0] || byte == fifth[0]
@@ -46,11 +43,14 @@ package struct ByteSetSearch: Sendable {
             let hits = (block .== first) .| (block .== second) .| (block .== third) .| (block .== fourth)
                 .| (block .== fifth) .| (block .== sixth)
             if any(hits) {
-                let lanes = Self.noHit.replacing(with: Self.laneIndices, where: hits)
-                let eight = pointwiseMin(lanes.lowHalf, lanes.highHalf)
-                let four = pointwiseMin(eight.lowHalf, eight.highHalf)
-                let two = pointwiseMin(four.lowHalf, four.highHalf)
-                return position + Int(Swift.min(two[0], two[1]))
+                #if _endian(little)
+                // Lanes are all-ones or zero bytes; the lowest non-zero byte is the first hit.
+                let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+                let low = halves[0], high = halves[1]
+                return position + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3)
+                #else
+                break
+                #endif
             }
             position += 16
         }

@@ -39,9 +39,8 @@ struct TwitterDomainRun {
     private var labels: [Label] = []
     private var hint = 0
 
-    init(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
-        analyse(text: text, from: start, tlds: tlds)
-    }
+    /// An empty analysis, covering nothing.
+    init() {}
 
     /// Analyses the run from `start` afresh, reusing this run's storage.
     mutating func analyse(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {

@@ -61,12 +61,10 @@ public struct TwitterRules: RuleSet {
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
     ) throws(PatternError) -> [Span] {
         let scan = scanRange(window, in: text)
-        var entities = urls(in: text, scan: scan)
-        entities += mentions(in: text, scan: scan)
-        entities += hashtags(in: text, scan: scan)
-        entities += cashtags(in: text, scan: scan)
-        entities.removeAll { !window.contains($0.utf8Range.lowerBound) }
-        return Self.removingOverlaps(entities)
+        return Self.mergedWithoutOverlaps(
+            [urls(in: text, scan: scan), mentions(in: text, scan: scan), hashtags(in: text, scan: scan),
+             cashtags(in: text, scan: scan)],
+            startingIn: window)
     }
 
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
@@ -84,32 +82,32 @@ public struct TwitterRules: RuleSet {
         return start..<window.upperBound
     }
 
-    /// `removeOverlappingEntities`: sorted by start, each entity that starts before the previous
-    /// kept one ends is dropped.
-    /// - Complexity: O(k log k) for k entities; allocates only the sorted copy.
-    static func removingOverlaps(_ entities: [Span]) -> [Span] {
-        var kept = entities
-        kept.sort {
-            $0.utf8Range.lowerBound != $1.utf8Range.lowerBound
-                ? $0.utf8Range.lowerBound < $1.utf8Range.lowerBound : rank($0.kind) < rank($1.kind)
-        }
-        var count = 0
-        for index in kept.indices where count == 0 || kept[count - 1].utf8Range.upperBound <= kept[index].utf8Range.lowerBound {
-            kept[count] = kept[index]
-            count += 1
-        }
-        kept.removeLast(kept.count - count)
-        return kept
-    }
-
-    /// The reference's order for entities that start together: URLs, mentions, hashtags, cashtags.
-    private static func rank(_ kind: PatternKind) -> Int {
-        switch kind {
-        case .url: return 0
-        case .mention: return 1
-        case .hashtag: return 2
-        case .cashtag: return 3
-        default: return 4
+    /// `removeOverlappingEntities` over lists that are each sorted by start, given in the
+    /// reference's order for entities that start together (URLs, mentions, hashtags, cashtags):
+    /// merged by start, each entity that starts before the previous kept one ends is dropped, and
+    /// so is every entity that does not start in `window`.
+    /// - Complexity: O(total entities × lists).
+    static func mergedWithoutOverlaps(_ lists: [[Span]], startingIn window: Range<Int>) -> [Span] {
+        var kept: [Span] = []
+        kept.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        var heads = [Int](repeating: 0, count: lists.count)
+        var cursor = 0
+        while true {
+            var earliest = -1
+            for list in lists.indices where heads[list] < lists[list].count {
+                if earliest < 0
+                    || lists[list][heads[list]].utf8Range.lowerBound < lists[earliest][heads[earliest]].utf8Range.lowerBound
+                {
+                    earliest = list
+                }
+            }
+            guard earliest >= 0 else { return kept }
+            let entity = lists[earliest][heads[earliest]]
+            heads[earliest] += 1
+            let start = entity.utf8Range.lowerBound
+            guard window.contains(start), start >= cursor else { continue }
+            kept.append(entity)
+            cursor = entity.utf8Range.upperBound
         }
     }
 }

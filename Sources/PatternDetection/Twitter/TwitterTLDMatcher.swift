@@ -10,6 +10,9 @@
 struct TwitterTLDMatcher: Sendable {
     private struct Node: Sendable {
         var rank: Int32 = -1
+        /// Whether any edge from this node is not an ASCII letter (most nodes have none, and then
+        /// no hash look-up is needed).
+        var hasOtherChildren = false
     }
 
     /// Children of ASCII-letter edges: 26 slots per node, -1 for none.
@@ -35,6 +38,7 @@ struct TwitterTLDMatcher: Sendable {
                         letterChildren[node * 26 + Int(canonical - 0x41)] = Int32(created)
                     } else {
                         otherChildren[UInt64(node) << 16 | UInt64(canonical)] = Int32(created)
+                        nodes[node].hasOtherChildren = true
                     }
                     node = created
                 }
@@ -56,7 +60,9 @@ struct TwitterTLDMatcher: Sendable {
             let child = letterChildren[node * 26 + Int(canonical - 0x41)]
             return child < 0 ? nil : Int(child)
         }
-        guard canonical < 0x10000, let child = otherChildren[UInt64(node) << 16 | UInt64(canonical)] else {
+        guard nodes[node].hasOtherChildren, canonical < 0x10000,
+            let child = otherChildren[UInt64(node) << 16 | UInt64(canonical)]
+        else {
             return nil
         }
         return Int(child)

@@ -11,10 +11,10 @@
 ///   tried first, then the start after the whole character.
 ///
 /// Most of a post cannot hold a URL: every match needs a dot with a domain character on both
-/// sides, and begins at most 12 bytes before the run of label characters that ends at that dot. The
-/// scanner jumps from dot to dot (sixteen bytes at a time) and walks positions only in front of
-/// and through such runs; skipped positions are ones where the reference's scan finds no match and
-/// consumes nothing.
+/// sides, and begins at most one scalar (plus a scheme) before the run of label characters that
+/// ends at that dot. The scanner jumps from dot to dot (sixteen bytes at a time) and walks
+/// positions only from there and through such runs; skipped positions are ones where the
+/// reference's scan finds no match and consumes nothing.
 ///
 /// Why no input makes it superlinear: every attempt is O(1) except the domain search, which is an
 /// O(1) lookup into a ``TwitterDomainRun`` built once per run of label characters and dots, and
@@ -25,7 +25,9 @@ struct TwitterURLScanner {
     let text: UnsafeBufferPointer<UInt8>
     let tlds: TwitterTLDMatcher
     /// The runs analysed most recently (two: a scheme jumps ahead, and the scan comes back once).
-    private var runs: [TwitterDomainRun] = []
+    /// A new analysis reuses the older run's storage.
+    private var newerRun = TwitterDomainRun()
+    private var olderRun = TwitterDomainRun()
     /// A first label that no dot follows, so no domain starts inside it (checked once, not per start).
     private var deadLabels = 0..<0
     /// Scratch space of the validation steps, reused from candidate to candidate.
@@ -111,10 +113,12 @@ struct TwitterURLScanner {
     ///
     /// A match's domain runs from its start to its first dot through label characters (domain
     /// characters, `-`, `_`) only, and that first dot is one ``labelEndingDot(from:)`` accepts, so
-    /// it is `dot` or lies beyond it. Either way the domain cannot start before the run of label
-    /// characters that ends at `dot`. In front of the domain a match holds at most a scheme
-    /// (`https://`, 8 bytes) and the preceding character (4 bytes), or is the phantom start at an
-    /// astral character, which is itself a label character: 12 bytes before that run suffice.
+    /// it is `dot` or lies beyond it. Either way the domain starts in the run of label characters
+    /// that ends at `dot` or after it. In front of the domain a match holds its preceding character
+    /// and, when the domain starts exactly where that run starts, possibly `http://` or `https://`
+    /// (a scheme holds `:` and `/`, so it cannot end inside the run); the phantom start at an astral
+    /// character lies in the run itself. So the scan resumes one scalar before the run, or before
+    /// the scheme that ends where the run starts.
     /// - Complexity: O(length of the run), which lies after `notBefore`.
     private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
         var runStart = dot
@@ -124,10 +128,14 @@ struct TwitterURLScanner {
             guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
             runStart = previous
         }
-        var start = runStart - 12
-        guard start > notBefore else { return notBefore }
-        while UTF8Scalar.isContinuation(text[start]) { start -= 1 }
-        return Swift.max(start, notBefore)
+        var domainStart = runStart
+        if runStart >= 8, Self.protocolLength(in: text, at: runStart - 8) == 8 {
+            domainStart -= 8
+        } else if runStart >= 7, Self.protocolLength(in: text, at: runStart - 7) == 7 {
+            domainStart -= 7
+        }
+        guard domainStart > notBefore else { return notBefore }
+        return text.scalarStart(before: domainStart)
     }
 
     static let dots = ByteSetSearch([UInt8(ascii: ".")])
@@ -158,21 +166,15 @@ struct TwitterURLScanner {
 
     private mutating func domainEnd(labelStart: Int, restStart: Int) -> Int? {
         if deadLabels.contains(labelStart) { return nil }
-        if let index = runs.firstIndex(where: { $0.covers(labelStart) }) {
-            return runs[index].domainEnd(labelStart: labelStart, restStart: restStart)
-        }
+        if newerRun.covers(labelStart) { return newerRun.domainEnd(labelStart: labelStart, restStart: restStart) }
+        if olderRun.covers(labelStart) { return olderRun.domainEnd(labelStart: labelStart, restStart: restStart) }
         if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart) {
             deadLabels = labelStart..<deadEnd
             return nil
         }
-        if runs.count == 2 {
-            var run = runs.removeLast()
-            run.analyse(text: text, from: labelStart, tlds: tlds)
-            runs.insert(run, at: 0)
-        } else {
-            runs.insert(TwitterDomainRun(text: text, from: labelStart, tlds: tlds), at: 0)
-        }
-        return runs[0].domainEnd(labelStart: labelStart, restStart: restStart)
+        swap(&newerRun, &olderRun)
+        newerRun.analyse(text: text, from: labelStart, tlds: tlds)
+        return newerRun.domainEnd(labelStart: labelStart, restStart: restStart)
     }
 
     /// Port, path and query after the domain.
