@@ -12,32 +12,32 @@ enum TwitterCharacterClasses {
     static let pathCharacters = TwitterCharacterSet(
         ranges: "0021 0023-0027 002A-002F 0030-003B 003D 0040-005B 005D 005F 0061-007A 007C 007E 0400-04FF 2013 "
             + latinAccents
-    ).closedUnderJavaScriptCase()
+    ).closedUnderJavaScriptCase().frozen()
 
     /// The character half of `validUrlPathEndingChars` (case-closed): ASCII letters and digits,
     /// `+ - = _ # /`, Cyrillic and `latinAccents`. (Its other half, a balanced parenthesis group, is
     /// a token of its own in the reference's path expression: see ``TwitterURLPath``.)
     static let pathEndCharacters = TwitterCharacterSet(
         ranges: "0023 002B 002D 002F 0030-0039 003D 0041-005A 005F 0061-007A 0400-04FF " + latinAccents
-    ).closedUnderJavaScriptCase()
+    ).closedUnderJavaScriptCase().frozen()
 
     /// Label characters of the domains a scheme-less URL keeps (`validAsciiDomain`, case-closed):
     /// `-`, ASCII letters and digits, `latinAccents`.
     static let asciiLabelCharacters = TwitterCharacterSet(
         ranges: "002D 0030-0039 0041-005A 0061-007A " + latinAccents
-    ).closedUnderJavaScriptCase()
+    ).closedUnderJavaScriptCase().frozen()
 
     /// The reference's letters and marks as listed (parsed once for the two sets below).
     private static let listedLettersAndMarks = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
 
     /// `hashtagAlpha`: letters and marks, case-closed.
-    static let hashtagLetters = listedLettersAndMarks.closedUnderJavaScriptCase()
+    static let hashtagLetters = listedLettersAndMarks.closedUnderJavaScriptCase().frozen()
 
     /// `hashtagAlphaNumeric`: letters, marks, digits and the special joiners, case-closed.
     static let hashtagLettersAndDigits = listedLettersAndMarks
         .union(TwitterCharacterSet(ranges: TwitterLetterTables.numerals))
         .union(TwitterCharacterSet(ranges: TwitterLetterTables.specialCharacters))
-        .closedUnderJavaScriptCase()
+        .closedUnderJavaScriptCase().frozen()
 
     /// twitter-text's whitespace (`spacesGroup`): tab to carriage return, space, NEL, no-break
     /// space, Ogham space, Mongolian vowel separator, the U+2000 spaces, line and paragraph

@@ -1,5 +1,6 @@
-/// A set of Unicode scalars for the twitter rules' scanning loops: a bitmap over the BMP and sorted
-/// ranges above it.
+/// A set of Unicode scalars for the twitter rules' classes, as they are built: a bitmap over the
+/// BMP and sorted ranges above it. The scanning loops test the finished sets as
+/// ``TwitterCharacterTable``s (``frozen()``).
 ///
 /// Built from the hexadecimal range lists the rule set keeps as data (`0041-005A 00AA …`); a
 /// membership test is one bit lookup for BMP scalars (a binary search above), whatever the number
@@ -87,6 +88,11 @@ struct TwitterCharacterSet: Sendable {
             if astralRanges[middle].upperBound < scalar { low = middle + 1 } else { high = middle }
         }
         return low < astralRanges.count && astralRanges[low].contains(scalar)
+    }
+
+    /// The set as a lookup table for a `static let` (see ``TwitterCharacterTable``).
+    func frozen() -> TwitterCharacterTable {
+        TwitterCharacterTable(bmpWords: bmpWords, astralRanges: astralRanges)
     }
 
     func union(_ other: TwitterCharacterSet) -> TwitterCharacterSet {
