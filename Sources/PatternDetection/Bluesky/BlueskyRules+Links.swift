@@ -21,7 +21,9 @@ extension BlueskyRules {
         var end = start + 1
         while end < text.count, classes.contains(text[end], alphanumeric) { end += 1 }
         guard end + 3 < text.count else {
-            return (end + 1 < text.count && text[end] == UInt8(ascii: ".") && classes.contains(text[end + 1], alphanumeric), end)
+            let isBareDomain = end + 1 < text.count && text[end] == UInt8(ascii: ".")
+                && classes.contains(text[end + 1], alphanumeric)
+            return (isBareDomain, end)
         }
         switch text[end] {
         case UInt8(ascii: "."): return (classes.contains(text[end + 1], alphanumeric), end)

@@ -60,7 +60,8 @@ extension BlueskyRules {
                 }
             default:  // `.` or `:`
                 if position >= linkWordsEnd, Self.mayEndLinkStart(at: position, in: text, classes: classes) {
-                    linkWordsEnd = Self.appendLink(inWordAround: position, in: text, window: window, classes: classes, to: &links)
+                    linkWordsEnd = Self.appendLink(
+                        inWordAround: position, in: text, window: window, classes: classes, to: &links)
                 }
             }
             position += 1
@@ -144,7 +145,8 @@ extension BlueskyRules {
         while linkIndex < links.count || signedIndex < signed.count {
             let span: Span
             if signedIndex == signed.count
-                || (linkIndex < links.count && links[linkIndex].utf8Range.lowerBound < signed[signedIndex].utf8Range.lowerBound)
+                || (linkIndex < links.count
+                    && links[linkIndex].utf8Range.lowerBound < signed[signedIndex].utf8Range.lowerBound)
             {
                 span = links[linkIndex]
                 linkIndex += 1

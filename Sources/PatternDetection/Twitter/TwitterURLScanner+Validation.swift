@@ -63,7 +63,9 @@ extension TwitterURLScanner {
             let phantom = isFirst && candidate.isPhantom
             if plainASCII && !phantom {
                 guard (1...Self.maximumLabelLength).contains(labelEnd - labelStart) else { return false }
-            } else if Self.punycodeLengthBound(codePoints: codePointCount, nonASCII: nonASCIICount) <= Self.maximumLabelLength {
+            } else if Self.punycodeLengthBound(codePoints: codePointCount, nonASCII: nonASCIICount)
+                <= Self.maximumLabelLength
+            {
                 // Short enough that its conversion has 1…63 characters whatever it holds.
             } else {
                 guard codePointCount <= Self.maximumLabelLength else { return false }
