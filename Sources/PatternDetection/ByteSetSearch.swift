@@ -1,9 +1,9 @@
 /// The first byte of a buffer that is one of up to six given values, sixteen bytes at a time:
 /// how the scanners skip the long stretches of a post that cannot start a span.
 ///
-/// Each block of sixteen bytes is compared against every value at once, and the first hit is the
-/// lowest set byte of the comparison mask (little-endian lanes); only the last few bytes (fewer
-/// than sixteen) are read one at a time. Unused value slots repeat the first value.
+/// Each block of sixteen bytes is compared against the values at once (as many comparisons as
+/// there are values), and the first hit is the lowest set byte of the comparison mask
+/// (little-endian lanes); only the last few bytes (fewer than sixteen) are read one at a time.
 package struct ByteSetSearch: Sendable {
     private let first: SIMD16<UInt8>
     private let second: SIMD16<UInt8>
@@ -11,7 +11,7 @@ package struct ByteSetSearch: Sendable {
     private let fourth: SIMD16<UInt8>
     private let fifth: SIMD16<UInt8>
     private let sixth: SIMD16<UInt8>
-    private let values: [UInt8]
+    private let count: Int
 
     /// - Precondition: 1…6 values.
     package init(_ values: [UInt8]) {
@@ -23,29 +23,40 @@ package struct ByteSetSearch: Sendable {
         fourth = SIMD16(repeating: padded[3])
         fifth = SIMD16(repeating: padded[4])
         sixth = SIMD16(repeating: padded[5])
-        self.values = values
-    }
-
-    @inline(__always)
-    private func matches(_ byte: UInt8) -> Bool {
-        byte == first[0] || byte == second[0] || byte == third[0] || byte == fourth[0] || byte == fifth[0]
-            || byte == sixth[0]
+        count = values.count
     }
 
     /// The first offset in `start..<end` whose byte is one of the values, or `end`.
     /// - Complexity: O(end − start), about one vector step per sixteen bytes without a hit.
     @inline(__always)
     package func firstIndex(in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
+        switch count {
+        case 1:
+            return firstIndex(in: text, from: start, before: end) { $0 .== first }
+        case 2:
+            return firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) }
+        case 3:
+            return firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) .| ($0 .== third) }
+        default:
+            return firstIndex(in: text, from: start, before: end) {
+                ($0 .== first) .| ($0 .== second) .| ($0 .== third) .| ($0 .== fourth) .| ($0 .== fifth) .| ($0 .== sixth)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func firstIndex(
+        in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int,
+        hits: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
+    ) -> Int {
         guard let base = text.baseAddress else { return end }
         var position = start
         while position + 16 <= end {
-            let block = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
-            let hits = (block .== first) .| (block .== second) .| (block .== third) .| (block .== fourth)
-                .| (block .== fifth) .| (block .== sixth)
-            if any(hits) {
+            let found = hits(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
+            if any(found) {
                 #if _endian(little)
                 // Lanes are all-ones or zero bytes; the lowest non-zero byte is the first hit.
-                let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+                let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
                 let low = halves[0], high = halves[1]
                 return position + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3)
                 #else
@@ -54,7 +65,7 @@ package struct ByteSetSearch: Sendable {
             }
             position += 16
         }
-        while position < end, !matches(base[position]) { position += 1 }
+        while position < end, !any(hits(SIMD16(repeating: base[position]))) { position += 1 }
         return position
     }
 }

@@ -74,6 +74,44 @@ enum TwitterCharacterClasses {
         }
     }
 
+    /// ASCII flag: a domain-label character (``isDomainCharacter(_:)``).
+    static let asciiDomainCharacter: UInt8 = 1
+    /// ASCII flag: a domain character, `-` or `_` (what a label run holds besides dots).
+    static let asciiLabelCharacter: UInt8 = 2
+    /// The two flags for every ASCII byte; bytes from 0x80 up have none (their scalars must be
+    /// decoded), so the byte loops test `byte < 0x80` first.
+    static let asciiClasses = ByteClassTable { byte in
+        guard byte < 0x80 else { return 0 }
+        if isDomainCharacter(UInt32(byte)) { return asciiDomainCharacter | asciiLabelCharacter }
+        return byte == 0x2D || byte == 0x5F ? asciiLabelCharacter : 0
+    }
+
+    /// Whether the scalar that starts at `offset` is a domain character, decoding it only when it
+    /// is not ASCII.
+    @inline(__always)
+    static func isDomainCharacter(at offset: Int, in text: UnsafeBufferPointer<UInt8>, classes: ByteClassTable) -> Bool {
+        let byte = text[offset]
+        return byte < 0x80 ? classes.contains(byte, asciiDomainCharacter) : isDomainCharacter(text.scalarValue(at: offset).value)
+    }
+
+    /// The end of the run of label characters (domain characters, `-`, `_`) from `offset`.
+    @inline(__always)
+    static func labelRunEnd(from offset: Int, in text: UnsafeBufferPointer<UInt8>, classes: ByteClassTable) -> Int {
+        var position = offset
+        while position < text.count {
+            let byte = text[position]
+            if byte < 0x80 {
+                guard classes.contains(byte, asciiLabelCharacter) else { break }
+                position += 1
+            } else {
+                let (scalar, length) = text.scalarValue(at: position)
+                guard isDomainCharacter(scalar) else { break }
+                position += length
+            }
+        }
+        return position
+    }
+
     /// A character that may precede a URL (`validUrlPrecedingChars`): anything but ASCII letters and
     /// digits, `@ ＠ $ # ＃`, U+FFFE, U+FEFF and U+FFFF.
     @inline(__always)

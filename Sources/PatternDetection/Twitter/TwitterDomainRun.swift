@@ -44,6 +44,7 @@ struct TwitterDomainRun {
 
     /// Analyses the run from `start` afresh, reusing this run's storage.
     mutating func analyse(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
+        let classes = TwitterCharacterClasses.asciiClasses
         self.start = start
         labels.removeAll(keepingCapacity: true)
         hint = 0
@@ -54,8 +55,12 @@ struct TwitterDomainRun {
             var endsWithDomainCharacter = false
             var startsWithDomainCharacter = false
             while position < text.count {
-                let (scalar, length) = text.scalarValue(at: position)
-                if TwitterCharacterClasses.isDomainCharacter(scalar) {
+                let byte = text[position]
+                let (scalar, length) = byte < 0x80 ? (UInt32(byte), 1) : text.scalarValue(at: position)
+                if byte < 0x80
+                    ? classes.contains(byte, TwitterCharacterClasses.asciiDomainCharacter)
+                    : TwitterCharacterClasses.isDomainCharacter(scalar)
+                {
                     if position == labelStart { startsWithDomainCharacter = true }
                     endsWithDomainCharacter = true
                 } else if scalar == 0x2D {
@@ -140,12 +145,8 @@ struct TwitterDomainRun {
     /// followed by a dot. Returns the label's end when it is not (a range no start inside can use),
     /// nil when it is.
     static func deadLabelEnd(in text: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
-        var position = offset
-        while position < text.count {
-            let (scalar, length) = text.scalarValue(at: position)
-            guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
-            position += length
-        }
+        let position = TwitterCharacterClasses.labelRunEnd(
+            from: offset, in: text, classes: TwitterCharacterClasses.asciiClasses)
         return position < text.count && text[position] == UInt8(ascii: ".") ? nil : position
     }
 }

@@ -19,7 +19,8 @@ extension TwitterRules {
         guard checkingURLOverlap else { return tags }
         let urls = urlSpans(in: text)
         guard !urls.isEmpty else { return tags }
-        return Self.mergedWithoutOverlaps([urls, tags], startingIn: 0..<text.count).filter { $0.kind == .hashtag }
+        return Self.mergedWithoutOverlaps(urls: urls, hashtags: tags, startingIn: 0..<text.count)
+            .filter { $0.kind == .hashtag }
     }
 
     /// `extractCashtagsWithIndices`.

@@ -62,9 +62,8 @@ public struct TwitterRules: RuleSet {
     ) throws(PatternError) -> [Span] {
         let scan = scanRange(window, in: text)
         return Self.mergedWithoutOverlaps(
-            [urls(in: text, scan: scan), mentions(in: text, scan: scan), hashtags(in: text, scan: scan),
-             cashtags(in: text, scan: scan)],
-            startingIn: window)
+            urls: urls(in: text, scan: scan), mentions: mentions(in: text, scan: scan),
+            hashtags: hashtags(in: text, scan: scan), cashtags: cashtags(in: text, scan: scan), startingIn: window)
     }
 
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
@@ -82,51 +81,48 @@ public struct TwitterRules: RuleSet {
         return start..<window.upperBound
     }
 
-    /// `removeOverlappingEntities` over lists that are each sorted by start, given in the
-    /// reference's order for entities that start together (URLs, mentions, hashtags, cashtags):
-    /// merged by start, each entity that starts before the previous kept one ends is dropped, and
-    /// so is every entity that does not start in `window`.
-    /// - Complexity: O(total entities), two merges of two lists each and one of their results.
-    static func mergedWithoutOverlaps(_ lists: [[Span]], startingIn window: Range<Int>) -> [Span] {
-        var merged: [Span]
-        switch lists.count {
-        case 0: return []
-        case 1: merged = lists[0]
-        case 2: merged = Self.merged(lists[0], lists[1])
-        case 3: merged = Self.merged(Self.merged(lists[0], lists[1]), lists[2])
-        default: merged = Self.merged(Self.merged(lists[0], lists[1]), Self.merged(lists[2], lists[3]))
-        }
-        var count = 0
+    /// `removeOverlappingEntities` over the four lists, each sorted by start: merged by start (on
+    /// equal starts in the reference's order: URLs, mentions, hashtags, cashtags), each entity that
+    /// starts before the previous kept one ends is dropped, and so is every entity that does not
+    /// start in `window`.
+    /// - Complexity: O(total entities); only the kept entities are copied.
+    static func mergedWithoutOverlaps(
+        urls: [Span], mentions: [Span] = [], hashtags: [Span] = [], cashtags: [Span] = [],
+        startingIn window: Range<Int>
+    ) -> [Span] {
+        var kept: [Span] = []
+        kept.reserveCapacity(urls.count + mentions.count + hashtags.count + cashtags.count)
+        var url = 0, mention = 0, hashtag = 0, cashtag = 0
         var cursor = 0
-        for index in merged.indices {
-            let range = merged[index].utf8Range
-            guard window.contains(range.lowerBound), range.lowerBound >= cursor else { continue }
-            cursor = range.upperBound
-            merged.swapAt(count, index)
-            count += 1
-        }
-        merged.removeLast(merged.count - count)
-        return merged
-    }
-
-    /// Two lists sorted by start as one; on equal starts the entity of `first` comes first.
-    private static func merged(_ first: [Span], _ second: [Span]) -> [Span] {
-        if second.isEmpty { return first }
-        if first.isEmpty { return second }
-        var result: [Span] = []
-        result.reserveCapacity(first.count + second.count)
-        var firstIndex = 0, secondIndex = 0
-        while firstIndex < first.count, secondIndex < second.count {
-            if second[secondIndex].utf8Range.lowerBound < first[firstIndex].utf8Range.lowerBound {
-                result.append(second[secondIndex])
-                secondIndex += 1
-            } else {
-                result.append(first[firstIndex])
-                firstIndex += 1
+        while true {
+            var start = Int.max
+            var list = -1
+            if url < urls.count { (start, list) = (urls[url].utf8Range.lowerBound, 0) }
+            if mention < mentions.count, mentions[mention].utf8Range.lowerBound < start {
+                (start, list) = (mentions[mention].utf8Range.lowerBound, 1)
             }
+            if hashtag < hashtags.count, hashtags[hashtag].utf8Range.lowerBound < start {
+                (start, list) = (hashtags[hashtag].utf8Range.lowerBound, 2)
+            }
+            if cashtag < cashtags.count, cashtags[cashtag].utf8Range.lowerBound < start {
+                (start, list) = (cashtags[cashtag].utf8Range.lowerBound, 3)
+            }
+            let index: Int
+            switch list {
+            case 0: (index, url) = (url, url + 1)
+            case 1: (index, mention) = (mention, mention + 1)
+            case 2: (index, hashtag) = (hashtag, hashtag + 1)
+            case 3: (index, cashtag) = (cashtag, cashtag + 1)
+            default: return kept
+            }
+            guard window.contains(start), start >= cursor else { continue }
+            switch list {
+            case 0: kept.append(urls[index])
+            case 1: kept.append(mentions[index])
+            case 2: kept.append(hashtags[index])
+            default: kept.append(cashtags[index])
+            }
+            cursor = kept[kept.count - 1].utf8Range.upperBound
         }
-        result.append(contentsOf: first[firstIndex...])
-        result.append(contentsOf: second[secondIndex...])
-        return result
     }
 }

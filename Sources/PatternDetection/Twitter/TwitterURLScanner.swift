@@ -94,13 +94,14 @@ struct TwitterURLScanner {
     /// character on both sides. Every match of the URL expression holds one (its first label ends
     /// with one, and a TLD starts with one), so none can start before the stretch this dot ends.
     private func labelEndingDot(from offset: Int) -> Int? {
+        let classes = TwitterCharacterClasses.asciiClasses
         var position = offset
         while true {
             position = Self.dots.firstIndex(in: text, from: position, before: text.count)
             guard position < text.count else { return nil }
             if position > 0, position + 1 < text.count,
-                TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: text.scalarStart(before: position)).value),
-                TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: position + 1).value)
+                TwitterCharacterClasses.isDomainCharacter(at: position + 1, in: text, classes: classes),
+                TwitterCharacterClasses.isDomainCharacter(at: text.scalarStart(before: position), in: text, classes: classes)
             {
                 return position
             }
@@ -121,12 +122,18 @@ struct TwitterURLScanner {
     /// the scheme that ends where the run starts.
     /// - Complexity: O(length of the run), which lies after `notBefore`.
     private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
+        let classes = TwitterCharacterClasses.asciiClasses
         var runStart = dot
         while runStart > notBefore {
-            let previous = text.scalarStart(before: runStart)
-            let scalar = text.scalarValue(at: previous).value
-            guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
-            runStart = previous
+            let byte = text[runStart - 1]
+            if byte < 0x80 {
+                guard classes.contains(byte, TwitterCharacterClasses.asciiLabelCharacter) else { break }
+                runStart -= 1
+            } else {
+                let previous = text.scalarStart(before: runStart)
+                guard TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: previous).value) else { break }
+                runStart = previous
+            }
         }
         var domainStart = runStart
         if runStart >= 8, Self.protocolLength(in: text, at: runStart - 8) == 8 {
