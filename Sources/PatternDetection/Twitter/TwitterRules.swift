@@ -45,7 +45,7 @@ public struct TwitterRules: RuleSet {
     /// Prefer ``shared``. Nothing is compiled any more; the initializer keeps its throwing
     /// signature for source compatibility.
     public init() throws(PatternError) {
-        tlds = TwitterTLDMatcher(orderedTLDs: TwitterTLDs.generic + TwitterTLDs.country)
+        tlds = TwitterTLDMatcher(orderedLists: [TwitterTLDs.genericList, TwitterTLDs.countryList])
     }
 
     /// twitter-text's generic top-level domains, in the order its URL expression tries them.

@@ -26,8 +26,9 @@ final class TwitterTLDMatcher: Sendable {
     /// JavaScript's canonical case of every UTF-16 unit (held here so the walk reads no global).
     private let canonicalUnits = JavaScriptCaseInsensitivity.canonicalUnits
 
-    /// All generic TLDs (in list order), then all country-code TLDs.
-    init(orderedTLDs: [String]) {
+    /// The TLDs of `lists` (one TLD per line), ranked in order: all lines of the first list, then
+    /// of the next. Reads the lists' UTF-16 directly, so no string is made per TLD.
+    init(orderedLists lists: [String]) {
         var letterChildren: [Int32] = []
         var otherChildren: [UInt64: Int32] = [:]
         var nodes: [Node] = []
@@ -37,9 +38,21 @@ final class TwitterTLDMatcher: Sendable {
             return nodes.count - 1
         }
         _ = addNode()
-        for (rank, tld) in orderedTLDs.enumerated() {
-            var node = 0
-            for unit in tld.utf16 {
+        var rank: Int32 = 0
+        var node = 0
+        func endLine() {
+            if node != 0 {
+                if nodes[node].rank < 0 { nodes[node].rank = rank }
+                rank += 1
+            }
+            node = 0
+        }
+        for list in lists {
+            for unit in list.utf16 {
+                guard unit != 0x0A else {
+                    endLine()
+                    continue
+                }
                 let canonical = UInt32(canonicalUnits[Int(unit)])
                 let isLetter = (0x41...0x5A).contains(canonical)
                 let key = UInt64(node) << 16 | UInt64(canonical)
@@ -58,7 +71,7 @@ final class TwitterTLDMatcher: Sendable {
                     node = created
                 }
             }
-            if nodes[node].rank < 0 { nodes[node].rank = Int32(rank) }
+            endLine()
         }
         self.letterChildren = letterChildren
         self.otherChildren = otherChildren

@@ -8,8 +8,11 @@ extension TwitterURLScanner {
     /// reported ranges to `found`.
     mutating func accept(_ candidate: Candidate, into found: inout [Range<Int>]) {
         let textStart = candidate.isPhantom ? candidate.urlStart + 4 : candidate.urlStart
-        let urlLength = (candidate.isPhantom ? 1 : 0) + text.twitterUTF16Count(textStart..<candidate.matchEnd)
         let protocolLength = candidate.protocolLength > 0 ? candidate.protocolLength : "https://".utf8.count
+        // UTF-16 never has more units than UTF-8 has bytes: count only URLs that could be too long.
+        let bytes = candidate.matchEnd - textStart + (candidate.isPhantom ? 1 : 0)
+        let urlLength = protocolLength + bytes <= Self.maximumURLLength
+            ? bytes : (candidate.isPhantom ? 1 : 0) + text.twitterUTF16Count(textStart..<candidate.matchEnd)
         guard hasValidLabels(candidate), protocolLength + urlLength <= Self.maximumURLLength else { return }
 
         guard candidate.protocolLength == 0 else {
@@ -43,6 +46,11 @@ extension TwitterURLScanner {
             !asciiDomains.hasMatch(in: text, domain: domain, tlds: tlds)
         {
             return false
+        }
+        // Every label of a matched domain has a character, so a short printable-ASCII domain has
+        // only labels of 1…63 characters, which need no conversion.
+        if !candidate.isPhantom, domain.count <= Self.maximumLabelLength, Self.isPrintableASCII(text, domain) {
+            return true
         }
         var labelStart = domain.lowerBound
         var isFirst = true
@@ -87,6 +95,26 @@ extension TwitterURLScanner {
             }
             isFirst = false
             labelStart = labelEnd + 1
+        }
+        return true
+    }
+
+    /// Whether every byte in `range` is printable ASCII (0x20…0x7E), eight bytes at a time.
+    static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var position = range.lowerBound
+        let base = UnsafeRawPointer(text.baseAddress!)
+        while position + 8 <= range.upperBound {
+            let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            // A byte ≥ 0x80, below 0x20 (subtracting 0x20 borrows into its high bit) or 0x7F (adding
+            // one sets its high bit) marks its high bit.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            if (word | (word &- ones &* 0x20) | (word &+ ones)) & high != 0 { return false }
+            position += 8
+        }
+        while position < range.upperBound {
+            guard (0x20...0x7E).contains(text[position]) else { return false }
+            position += 1
         }
         return true
     }
