@@ -28,8 +28,10 @@ struct TwitterASCIIDomains {
         var rightmostTLD = -1
     }
 
-    /// Reused from call to call, so a search allocates nothing once these have grown.
+    /// Reused from call to call, so a search allocates nothing once these have grown:
+    /// `labels[0..<labelCount]` are the current domain's labels.
     private var labels: [Label] = []
+    private var labelCount = 0
     private var failure: [Int] = []
 
     /// Appends the reported ranges of the matches in `domain` (byte offsets in `text`) to `found`.
@@ -44,10 +46,10 @@ struct TwitterASCIIDomains {
         var reportedEnd = domain.lowerBound
         var searchFrom = domain.lowerBound
         var label = 0
-        while label < labels.count {
+        while label < labelCount {
             let labelEnd = labels[label].end
             let matchStart = max(searchFrom, labels[label].labelCharacterSuffixStart)
-            let tldLabel = label + 1 < labels.count ? labels[label + 1].rightmostTLD : -1
+            let tldLabel = label + 1 < labelCount ? labels[label + 1].rightmostTLD : -1
             guard matchStart < labelEnd, labels[label].isDotTerminated, tldLabel >= 0 else {
                 label += 1
                 continue
@@ -77,8 +79,8 @@ struct TwitterASCIIDomains {
     ) -> Int {
         guard from < limit else { return limit }
         let length = needle.count
-        failure.removeAll(keepingCapacity: true)
-        failure.append(contentsOf: repeatElement(0, count: length))
+        if failure.count < length { failure.append(contentsOf: repeatElement(0, count: length - failure.count)) }
+        if length > 0 { failure[0] = 0 }
         var matched = 0
         for index in 1..<max(length, 1) {
             while matched > 0, text[needle.lowerBound + index] != text[needle.lowerBound + matched] {
@@ -100,7 +102,7 @@ struct TwitterASCIIDomains {
 
     /// Splits `domain` into its labels and records, right to left, each label's rightmost TLD.
     private mutating func analyseLabels(in text: UnsafeBufferPointer<UInt8>, domain: Range<Int>, tlds: TwitterTLDMatcher) {
-        labels.removeAll(keepingCapacity: true)
+        labelCount = 0
         var position = domain.lowerBound
         while true {
             let start = position
@@ -115,16 +117,17 @@ struct TwitterASCIIDomains {
                 }
             }
             let dotted = position < domain.upperBound
-            labels.append(
-                Label(
-                    start: start, end: position, labelCharacterSuffixStart: suffixStart,
-                    tldEnd: tlds.matchEnd(in: text, at: start, bound: domain.upperBound) ?? -1,
-                    isDotTerminated: dotted, isAllLabelCharacters: allLabel && position > start))
+            let analysed = Label(
+                start: start, end: position, labelCharacterSuffixStart: suffixStart,
+                tldEnd: tlds.matchEnd(in: text, at: start, bound: domain.upperBound) ?? -1,
+                isDotTerminated: dotted, isAllLabelCharacters: allLabel && position > start)
+            if labelCount < labels.count { labels[labelCount] = analysed } else { labels.append(analysed) }
+            labelCount += 1
             guard dotted else { break }
             position += 1
         }
         var next = -1
-        for label in stride(from: labels.count - 1, through: 0, by: -1) {
+        for label in stride(from: labelCount - 1, through: 0, by: -1) {
             if labels[label].isAllLabelCharacters, labels[label].isDotTerminated, next >= 0 {
                 labels[label].rightmostTLD = next
             } else if labels[label].tldEnd >= 0 {
