@@ -20,7 +20,9 @@
 /// O(1) lookup into a ``TwitterDomainRun`` built once per run of label characters and dots, and
 /// the port/path/query/validation work, which happens only for a match and reads only the text the
 /// match consumes. Label lengths are checked by punycode only for labels of at most 63 code
-/// points; the TLD step is a bounded trie walk. So each byte is read a constant number of times.
+/// points; the TLD step is a bounded trie walk. The dot search reads each byte once, and the walk
+/// back from a dot to the start of its run stops at the scan position, so it reads each byte once
+/// more at most. So each byte is read a constant number of times.
 struct TwitterURLScanner {
     let text: UnsafeBufferPointer<UInt8>
     let tlds: TwitterTLDMatcher
