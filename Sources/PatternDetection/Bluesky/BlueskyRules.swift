@@ -30,11 +30,12 @@
 /// boundaries) around it.
 ///
 /// ## Linear time
-/// No input makes a scan superlinear: every byte is read once by the search for candidate starts
-/// and at most once more by the check at the candidate start before it (a mention re-reads its
-/// own handle run while cutting it back to a word boundary; a link reads to its word end once,
-/// and the next link check resumes there). Only a tag longer than 64 bytes is counted in
-/// graphemes (one more pass); TLD lookups hash at most 24 bytes.
+/// No input makes a scan superlinear: every byte is read once by the search for trigger bytes, and
+/// the checks of one kind read disjoint stretches: a mention its handle run (twice at most, while
+/// cutting it back to a word boundary), a tag its body up to whitespace, a cashtag at most six
+/// bytes, a link check its word once, back to the start and forward to the end (later triggers in
+/// that word are skipped). Only a tag longer than 64 bytes is counted in graphemes (one more
+/// pass); TLD lookups hash at most 24 bytes.
 public struct BlueskyRules: RuleSet {
     public let name = "bluesky"
     public let kinds: [PatternKind] = [.mention, .url, .hashtag, .cashtag]
