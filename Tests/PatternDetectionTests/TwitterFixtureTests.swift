@@ -4,8 +4,9 @@ import PatternDetection
 import Testing
 
 /// In-house fixtures for the twitter rule set (`Fixtures/twitter/`): offsets after emoji and other
-/// supplementary characters, and long hostile runs that make the reference's expressions backtrack
-/// for seconds. Expected spans were produced by twitter-text 3.1.0's extraction.
+/// supplementary characters, URL paths with parenthesis groups after characters that cannot end a
+/// path, and long hostile runs that make the reference's expressions backtrack for seconds.
+/// Expected spans were produced by twitter-text 3.1.0's extraction.
 @Suite("twitter fixtures")
 struct TwitterFixtureTests {
     struct IndicesCase: Decodable, Sendable, CustomTestStringConvertible {
@@ -43,15 +44,26 @@ struct TwitterFixtureTests {
 
     static let indicesCases: [IndicesCase] = load("indices.json")
     static let hostileCases: [HostileCase] = load("hostile.json")
+    static let urlPathCases: [IndicesCase] = load("url-paths.json")
 
     @Test("The fixture files are present and readable")
     func fixturesLoad() {
         #expect(Self.indicesCases.count >= 10)
         #expect(Self.hostileCases.count >= 15)
+        #expect(Self.urlPathCases.count >= 10)
     }
 
     @Test("UTF-16 indices after emoji and astral characters", arguments: indicesCases)
     func indices(_ testCase: IndicesCase) throws {
+        try expectReferenceSpans(testCase)
+    }
+
+    @Test("URL paths end where the reference ends them around parenthesis groups", arguments: urlPathCases)
+    func urlPaths(_ testCase: IndicesCase) throws {
+        try expectReferenceSpans(testCase)
+    }
+
+    private func expectReferenceSpans(_ testCase: IndicesCase) throws {
         let detector = PatternDetector(rules: TwitterRules.shared)
         let spans = try detector.spans(in: testCase.text)
         let actual = spans.map { "\($0.kind) \($0.text(in: testCase.text)) \($0.utf16Range(in: testCase.text))" }

@@ -3,28 +3,46 @@ extension BlueskyRules {
     /// truncated.
     static let maximumTagGraphemes = 64
 
-    /// Hashtags: `#` or `＃` at the start of a word (text start or after whitespace, not after
-    /// `(`), not followed by U+FE0F. The body (up to whitespace or a tag terminator, found by the
-    /// expression) needs one scalar that is neither an ASCII digit nor punctuation (`\p{P}`); then
-    /// all trailing punctuation goes (`#tag!!` → `#tag`) and a tag of more than 64 graphemes is
-    /// dropped.
-    func appendHashtags(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch,
-        to spans: inout [Span]
-    ) throws(PatternError) {
-        try Self.forEachCandidate(of: hashtagPattern, in: text, startingIn: window, scratch: scratch) { match in
-            let bodyStart = text.scalarEnd(from: match.lowerBound)
-            if let end = Self.tagEnd(in: text, body: bodyStart..<match.upperBound) {
-                spans.append(Span(kind: .hashtag, utf8Range: match.lowerBound..<end))
+    /// Where the tag whose sign (`#` or `＃`, `signLength` bytes) is at `sign` ends, or nil.
+    ///
+    /// The sign must start a word (text start or after whitespace, not after `(`: the caller
+    /// checks) and not be followed by U+FE0F (the keycap emoji). The candidate body runs to the
+    /// next whitespace or tag terminator; it needs one scalar that is neither an ASCII digit nor
+    /// punctuation (`\p{P}`); then all trailing punctuation goes (`#tag!!` → `#tag`) and a tag of
+    /// more than 64 graphemes is dropped.
+    static func hashtagEnd(in text: UnsafeBufferPointer<UInt8>, sign: Int, signLength: Int) -> Int? {
+        let bodyStart = sign + signLength
+        var bodyEnd = bodyStart
+        while bodyEnd < text.count {
+            let byte = text[bodyEnd]
+            if byte < 0x80 {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { break }
+                bodyEnd += 1
+                continue
             }
-            return match.upperBound
+            let (scalar, length) = text.decodeScalar(at: bodyEnd)
+            if bodyEnd == bodyStart, scalar == "\u{FE0F}" { return nil }
+            if JavaScriptWhitespace.contains(scalar) || isTagTerminator(scalar) { break }
+            bodyEnd += length
+        }
+        return tagEnd(in: text, body: bodyStart..<bodyEnd)
+    }
+
+    /// The characters that end a tag body besides whitespace (the reference's "zero-width
+    /// spaces"): soft hyphen, word joiner, hair space, zero-width space / non-joiner / joiner and
+    /// the combining enclosing upward-pointing triangle U+20E2.
+    @inline(__always)
+    static func isTagTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xAD, 0x2060, 0x200A, 0x200B, 0x200C, 0x200D, 0x20E2: return true
+        default: return false
         }
     }
 
     /// Where the tag whose candidate body is `body` ends once trailing punctuation is removed, or
     /// `nil` when the reference rejects it.
     /// - Complexity: O(body length), one pass plus at most one grapheme count.
-    static func tagEnd(in text: UnsafeBufferPointer<UInt8>, body: Range<Int>) -> Int? {
+    package static func tagEnd(in text: UnsafeBufferPointer<UInt8>, body: Range<Int>) -> Int? {
         var position = body.lowerBound
         var hasTagCharacter = false
         var endOfLastNonPunctuation = body.lowerBound
@@ -65,8 +83,8 @@ extension BlueskyRules {
         }
     }
 
-    /// ASCII punctuation as a bit set: ``!"#%&'()*,-./:;?@[\]_{}`` (`$+<=>^`|~` are symbols).
-    static let asciiPunctuation: UInt128 = ##"!"#%&'()*,-./:;?@[\]_{}"##.utf8.reduce(0) { set, byte in
-        set | (1 << UInt128(byte))
-    }
+    /// ASCII punctuation as a bit set: ``!"#%&'()*,-./:;?@[\]_{}`` (`$+<=>^`|~` are symbols): the
+    /// ASCII scalars whose general category is punctuation. A literal, so reading it costs no lazy
+    /// initialisation check.
+    static let asciiPunctuation: UInt128 = 0x2800_0000_b800_0001_8c00_f7ee_0000_0000
 }

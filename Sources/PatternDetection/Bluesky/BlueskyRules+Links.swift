@@ -1,32 +1,54 @@
 extension BlueskyRules {
-    /// Links, with or without a scheme, after the text start, whitespace or `(`.
+    /// Whether a link candidate starts at `start` (a candidate start holding an ASCII letter), and
+    /// where the run of ASCII letters and digits from `start` ends (no separator lies before it).
     ///
-    /// The reference's match always runs to the end of the word (`[\S]+` / `[\S]*`), so there is at
-    /// most one candidate per word and a rejected one hides any later start in the same word
-    /// (`x.jpg(y.com` links nothing). Then, as the reference decides in code:
+    /// The reference's expression matches a scheme (`http://` / `https://` in any case, as its `i`
+    /// flag allows, then one non-space) or a bare domain's first two labels (a letter, letters and
+    /// digits, a dot, a letter or digit). Its match always runs on to the end of the word (`[\S]+`
+    /// / `[\S]*`), so there is at most one candidate per word and a rejected one hides any later
+    /// start in the same word (`x.jpg(y.com` links nothing). Then, as the reference decides in
+    /// code (``linkEnd(in:start:wordEnd:)``):
     /// - text starting with exactly `http` is linked as it is, whichever branch matched (so
     ///   `httpbin.org` and even `http.jpg` link, with the text as URI);
     /// - otherwise a schemed match (`HTTPS://…`, `Http://…`) is dropped;
     /// - otherwise the bare domain (ASCII letters and digits, no `-`, the longest run of labels) must
     ///   end in a listed TLD, case-sensitively.
     /// The span then loses one final `. , ; : ! ?`, then one final `)` if it holds no `(`.
-    func appendLinks(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch,
-        to spans: inout [Span]
-    ) throws(PatternError) {
-        try Self.forEachCandidate(of: linkPattern, in: text, startingIn: window, scratch: scratch) { match in
-            let start = match.lowerBound
-            let wordEnd = JavaScriptWhitespace.wordEnd(from: match.upperBound, in: text)
-            if let end = Self.linkEnd(in: text, start: start, wordEnd: wordEnd) {
-                spans.append(Span(kind: .url, utf8Range: start..<end))
-            }
-            return wordEnd
+    @inline(__always)
+    static func linkCandidate(in text: UnsafeBufferPointer<UInt8>, at start: Int, classes: ByteClassTable)
+        -> (isCandidate: Bool, alphanumericEnd: Int)
+    {
+        var end = start + 1
+        while end < text.count, classes.contains(text[end], alphanumeric) { end += 1 }
+        guard end + 3 < text.count else {
+            let isBareDomain = end + 1 < text.count && text[end] == UInt8(ascii: ".")
+                && classes.contains(text[end + 1], alphanumeric)
+            return (isBareDomain, end)
         }
+        switch text[end] {
+        case UInt8(ascii: "."): return (classes.contains(text[end + 1], alphanumeric), end)
+        case UInt8(ascii: ":"): return (hasSchemeAndMore(in: text, at: start, alphanumericEnd: end), end)
+        default: return (false, end)
+        }
+    }
+
+    /// `[hH][tT][tT][pP][sS]?://` and one more scalar that is not whitespace, at `start`, where
+    /// `start..<alphanumericEnd` are ASCII letters and digits and at least three bytes follow.
+    private static func hasSchemeAndMore(in text: UnsafeBufferPointer<UInt8>, at start: Int, alphanumericEnd: Int) -> Bool {
+        let schemeLength = alphanumericEnd - start
+        guard schemeLength == 4 || schemeLength == 5,
+            text[start] | 0x20 == UInt8(ascii: "h"), text[start + 1] | 0x20 == UInt8(ascii: "t"),
+            text[start + 2] | 0x20 == UInt8(ascii: "t"), text[start + 3] | 0x20 == UInt8(ascii: "p"),
+            schemeLength == 4 || text[start + 4] | 0x20 == UInt8(ascii: "s")
+        else { return false }
+        let colon = alphanumericEnd
+        return text[colon] == UInt8(ascii: ":") && text[colon + 1] == UInt8(ascii: "/")
+            && text[colon + 2] == UInt8(ascii: "/") && JavaScriptWhitespace.length(at: colon + 3, in: text) == 0
     }
 
     /// Where the link that starts at `start` ends after clean-up, or `nil` when the reference
     /// rejects the candidate. `start..<wordEnd` is the candidate's word, found by the expression.
-    static func linkEnd(in text: UnsafeBufferPointer<UInt8>, start: Int, wordEnd: Int) -> Int? {
+    package static func linkEnd(in text: UnsafeBufferPointer<UInt8>, start: Int, wordEnd: Int) -> Int? {
         let word = text[start..<wordEnd]
         if !startsWithLowercaseHTTP(word) {
             if hasScheme(word) { return nil }

@@ -5,13 +5,8 @@
 /// U+FEFF, which PCRE2 leaves out; neither counts U+0085 (NEL) or U+180E (Mongolian vowel
 /// separator, no longer `Zs`). Checked against node 20 (Unicode 17) over every code point.
 ///
-/// Invariant: ``pcre2Class`` and ``length(at:in:)`` describe exactly the scalars ``contains(_:)``
-/// accepts.
+/// Invariant: ``length(at:in:)`` accepts exactly the scalars ``contains(_:)`` accepts.
 enum JavaScriptWhitespace {
-    /// The set as the inside of a PCRE2 character class (no brackets), for `[...]` and `[^...]`.
-    static let pcre2Class =
-        #"\t-\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"#
-
     static func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F,

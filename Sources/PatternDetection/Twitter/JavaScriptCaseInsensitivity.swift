@@ -8,23 +8,22 @@
 /// lets a few characters outside a class's listed ranges in (U+0345 puts Greek iota into
 /// twitter-text's URL-path class, `ɪ` puts U+A7AE into its hashtag letters).
 enum JavaScriptCaseInsensitivity {
-    /// The canonical form of every UTF-16 code unit (surrogates map to themselves), built on first use.
+    /// The canonical form of every UTF-16 code unit (surrogates map to themselves), built on first
+    /// use from ``nonIdentityTable`` (generated from the Unicode case mappings by
+    /// `Scripts/GenerateJavaScriptCaseTable.swift`, so no property look-ups happen at run time).
     static let canonicalUnits: [UInt16] = {
-        var table = [UInt16](repeating: 0, count: 0x10000)
-        for unit in 0..<0x10000 {
-            table[unit] = UInt16(unit)
-            if (0x61...0x7A).contains(unit) {
-                table[unit] = UInt16(unit - 0x20)
-                continue
-            }
-            guard unit >= 0x80, let scalar = Unicode.Scalar(UInt32(unit)) else { continue }
-            let upper = scalar.properties.uppercaseMapping.utf16
-            if upper.count == 1, let mapped = upper.first, mapped >= 0x80 {
-                table[unit] = mapped
-            }
+        var table = [UInt16](unsafeUninitializedCapacity: 0x10000) { buffer, count in
+            for unit in 0..<0x10000 { buffer[unit] = UInt16(unit) }
+            count = 0x10000
         }
+        for entry in nonIdentityTable { table[Int(entry >> 16)] = UInt16(truncatingIfNeeded: entry) }
         return table
     }()
+
+    /// Every BMP unit whose canonical form is not itself, with that form.
+    static let nonIdentityUnits: [(unit: UInt16, canonical: UInt16)] = nonIdentityTable.map { entry in
+        (unit: UInt16(truncatingIfNeeded: entry >> 16), canonical: UInt16(truncatingIfNeeded: entry))
+    }
 
     /// The canonical form of a scalar; scalars above the BMP (two surrogates to JavaScript) are
     /// never case-mapped by a non-Unicode expression.

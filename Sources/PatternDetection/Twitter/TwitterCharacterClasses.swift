@@ -12,29 +12,32 @@ enum TwitterCharacterClasses {
     static let pathCharacters = TwitterCharacterSet(
         ranges: "0021 0023-0027 002A-002F 0030-003B 003D 0040-005B 005D 005F 0061-007A 007C 007E 0400-04FF 2013 "
             + latinAccents
-    ).closedUnderJavaScriptCase()
+    ).closedUnderJavaScriptCase().frozen()
 
-    /// Characters a URL path may end with (`validUrlPathEndingChars`, case-closed): ASCII letters
-    /// and digits, `+ - = _ # /`, Cyrillic and `latinAccents` (a balanced parenthesis group too).
+    /// The character half of `validUrlPathEndingChars` (case-closed): ASCII letters and digits,
+    /// `+ - = _ # /`, Cyrillic and `latinAccents`. (Its other half, a balanced parenthesis group, is
+    /// a token of its own in the reference's path expression: see ``TwitterURLPath``.)
     static let pathEndCharacters = TwitterCharacterSet(
         ranges: "0023 002B 002D 002F 0030-0039 003D 0041-005A 005F 0061-007A 0400-04FF " + latinAccents
-    ).closedUnderJavaScriptCase()
+    ).closedUnderJavaScriptCase().frozen()
 
     /// Label characters of the domains a scheme-less URL keeps (`validAsciiDomain`, case-closed):
     /// `-`, ASCII letters and digits, `latinAccents`.
     static let asciiLabelCharacters = TwitterCharacterSet(
         ranges: "002D 0030-0039 0041-005A 0061-007A " + latinAccents
-    ).closedUnderJavaScriptCase()
+    ).closedUnderJavaScriptCase().frozen()
+
+    /// The reference's letters and marks as listed (parsed once for the two sets below).
+    private static let listedLettersAndMarks = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
 
     /// `hashtagAlpha`: letters and marks, case-closed.
-    static let hashtagLetters = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
-        .closedUnderJavaScriptCase()
+    static let hashtagLetters = listedLettersAndMarks.closedUnderJavaScriptCase().frozen()
 
     /// `hashtagAlphaNumeric`: letters, marks, digits and the special joiners, case-closed.
-    static let hashtagLettersAndDigits = TwitterCharacterSet(ranges: TwitterLetterTables.lettersAndMarks)
+    static let hashtagLettersAndDigits = listedLettersAndMarks
         .union(TwitterCharacterSet(ranges: TwitterLetterTables.numerals))
         .union(TwitterCharacterSet(ranges: TwitterLetterTables.specialCharacters))
-        .closedUnderJavaScriptCase()
+        .closedUnderJavaScriptCase().frozen()
 
     /// twitter-text's whitespace (`spacesGroup`): tab to carriage return, space, NEL, no-break
     /// space, Ogham space, Mongolian vowel separator, the U+2000 spaces, line and paragraph
@@ -69,6 +72,44 @@ enum TwitterCharacterClasses {
         default:
             return true
         }
+    }
+
+    /// ASCII flag: a domain-label character (``isDomainCharacter(_:)``).
+    static let asciiDomainCharacter: UInt8 = 1
+    /// ASCII flag: a domain character, `-` or `_` (what a label run holds besides dots).
+    static let asciiLabelCharacter: UInt8 = 2
+    /// The two flags for every ASCII byte; bytes from 0x80 up have none (their scalars must be
+    /// decoded), so the byte loops test `byte < 0x80` first.
+    static let asciiClasses = ByteClassTable { byte in
+        guard byte < 0x80 else { return 0 }
+        if isDomainCharacter(UInt32(byte)) { return asciiDomainCharacter | asciiLabelCharacter }
+        return byte == 0x2D || byte == 0x5F ? asciiLabelCharacter : 0
+    }
+
+    /// Whether the scalar that starts at `offset` is a domain character, decoding it only when it
+    /// is not ASCII.
+    @inline(__always)
+    static func isDomainCharacter(at offset: Int, in text: UnsafeBufferPointer<UInt8>, classes: ByteClassTable) -> Bool {
+        let byte = text[offset]
+        return byte < 0x80 ? classes.contains(byte, asciiDomainCharacter) : isDomainCharacter(text.scalarValue(at: offset).value)
+    }
+
+    /// The end of the run of label characters (domain characters, `-`, `_`) from `offset`.
+    @inline(__always)
+    static func labelRunEnd(from offset: Int, in text: UnsafeBufferPointer<UInt8>, classes: ByteClassTable) -> Int {
+        var position = offset
+        while position < text.count {
+            let byte = text[position]
+            if byte < 0x80 {
+                guard classes.contains(byte, asciiLabelCharacter) else { break }
+                position += 1
+            } else {
+                let (scalar, length) = text.scalarValue(at: position)
+                guard isDomainCharacter(scalar) else { break }
+                position += length
+            }
+        }
+        return position
     }
 
     /// A character that may precede a URL (`validUrlPrecedingChars`): anything but ASCII letters and
@@ -108,6 +149,11 @@ enum TwitterCharacterClasses {
             return true
         default: return false
         }
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
     @inline(__always)

@@ -1,5 +1,6 @@
-/// A set of Unicode scalars for the twitter rules' scanning loops: a bitmap over the BMP and sorted
-/// ranges above it.
+/// A set of Unicode scalars for the twitter rules' classes, as they are built: a bitmap over the
+/// BMP and sorted ranges above it. The scanning loops test the finished sets as
+/// ``TwitterCharacterTable``s (``frozen()``).
 ///
 /// Built from the hexadecimal range lists the rule set keeps as data (`0041-005A 00AA …`); a
 /// membership test is one bit lookup for BMP scalars (a binary search above), whatever the number
@@ -15,26 +16,65 @@ struct TwitterCharacterSet: Sendable {
     }
 
     /// Parses whitespace-separated `XXXX` or `XXXX-YYYY` hexadecimal code points and ranges.
+    /// - Complexity: one pass over the text, and one word write per 64 code points of a range.
     init(ranges: String) {
         self.init()
-        for token in ranges.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let bounds = token.split(separator: "-")
-            guard let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds.last!, radix: 16) else {
-                preconditionFailure("bad range \(token)")
+        var low: UInt32 = 0, value: UInt32 = 0
+        var digits = 0, sawDash = false
+        func finishToken() {
+            guard digits > 0 else { return }
+            insert(sawDash ? low...value : value...value)
+            value = 0
+            digits = 0
+            sawDash = false
+        }
+        for byte in ranges.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "a")...UInt8(ascii: "f"):
+                value = value << 4 | UInt32((byte | 0x20) - UInt8(ascii: "a") + 10)
+                digits += 1
+            case UInt8(ascii: "-"):
+                precondition(digits > 0 && !sawDash, "bad range list")
+                low = value
+                value = 0
+                digits = 0
+                sawDash = true
+            default:
+                finishToken()
             }
-            insert(low...high)
+        }
+        finishToken()
+        astralRanges.sort { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Adds `range`. Astral ranges are sorted by the caller once all are in.
+    private mutating func insert(_ range: ClosedRange<UInt32>) {
+        if range.upperBound >= 0x10000 {
+            astralRanges.append(max(range.lowerBound, 0x10000)...range.upperBound)
+        }
+        guard range.lowerBound < 0x10000 else { return }
+        var unit = range.lowerBound
+        let last = min(range.upperBound, 0xFFFF)
+        while unit <= last {
+            let bit = unit & 63
+            let count = min(64 - bit, last - unit + 1)
+            let mask: UInt64 = count == 64 ? ~0 : ((1 << UInt64(count)) - 1) << UInt64(bit)
+            bmpWords[Int(unit >> 6)] |= mask
+            unit += count
         }
     }
 
-    mutating func insert(_ range: ClosedRange<UInt32>) {
-        if range.upperBound >= 0x10000 {
-            astralRanges.append(max(range.lowerBound, 0x10000)...range.upperBound)
-            astralRanges.sort { $0.lowerBound < $1.lowerBound }
-        }
-        guard range.lowerBound < 0x10000 else { return }
-        for scalar in range.lowerBound...min(range.upperBound, 0xFFFF) {
-            bmpWords[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
-        }
+    @inline(__always)
+    private mutating func insertBMP(_ unit: UInt32) {
+        bmpWords[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
+    }
+
+    @inline(__always)
+    private mutating func removeBMP(_ unit: UInt32) {
+        bmpWords[Int(unit >> 6)] &= ~(1 << UInt64(unit & 63))
     }
 
     @inline(__always)
@@ -50,6 +90,11 @@ struct TwitterCharacterSet: Sendable {
         return low < astralRanges.count && astralRanges[low].contains(scalar)
     }
 
+    /// The set as a lookup table for a `static let` (see ``TwitterCharacterTable``).
+    func frozen() -> TwitterCharacterTable {
+        TwitterCharacterTable(bmpWords: bmpWords, astralRanges: astralRanges)
+    }
+
     func union(_ other: TwitterCharacterSet) -> TwitterCharacterSet {
         var result = self
         for index in 0..<1024 { result.bmpWords[index] |= other.bmpWords[index] }
@@ -60,15 +105,25 @@ struct TwitterCharacterSet: Sendable {
     /// The set a JavaScript character class with these members matches under the `i` flag (without
     /// `u`): every BMP unit whose canonical form is some member's canonical form. Astral members
     /// are surrogate pairs to such an expression and gain nothing.
+    ///
+    /// Only units whose canonical form differs from themselves can change anything, so the work is
+    /// two passes over those (about 1,200), not over the whole BMP: first the members' canonical
+    /// forms (members that are their own form stay, the others give way to their form), then every
+    /// unit whose form is among them.
     func closedUnderJavaScriptCase() -> TwitterCharacterSet {
-        var canonicalMembers = TwitterCharacterSet()
-        for unit in UInt32(0)..<0x10000 where contains(unit) {
-            canonicalMembers.insert(JavaScriptCaseInsensitivity.canonical(unit)...JavaScriptCaseInsensitivity.canonical(unit))
+        let pairs = JavaScriptCaseInsensitivity.nonIdentityUnits
+        var forms = self
+        for pair in pairs where contains(UInt32(pair.unit)) { forms.removeBMP(UInt32(pair.unit)) }
+        for pair in pairs where contains(UInt32(pair.unit)) { forms.insertBMP(UInt32(pair.canonical)) }
+        var result = forms
+        for pair in pairs {
+            if forms.contains(UInt32(pair.canonical)) {
+                result.insertBMP(UInt32(pair.unit))
+            } else {
+                result.removeBMP(UInt32(pair.unit))
+            }
         }
-        var result = self
-        for unit in UInt32(0)..<0x10000 where canonicalMembers.contains(JavaScriptCaseInsensitivity.canonical(unit)) {
-            result.bmpWords[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
-        }
+        for index in 0..<1024 { result.bmpWords[index] |= bmpWords[index] }
         return result
     }
 }

@@ -33,14 +33,24 @@ struct TwitterDomainRun {
     private static let validName: UInt8 = 8
 
     /// The offset the analysis starts at; queries must lie in `start..<end`.
-    let start: Int
+    private(set) var start = 0
     /// The end of the run (the first byte that is neither a domain character, `-`, `_` nor `.`).
     private(set) var end = 0
+    /// `labels[0..<labelCount]` are this run's labels; the array only grows, so a new analysis
+    /// reuses its storage without clearing it.
     private var labels: [Label] = []
+    private var labelCount = 0
     private var hint = 0
 
-    init(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
+    /// An empty analysis, covering nothing.
+    init() {}
+
+    /// Analyses the run from `start` afresh, reusing this run's storage.
+    mutating func analyse(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
+        let classes = TwitterCharacterClasses.asciiClasses
         self.start = start
+        labelCount = 0
+        hint = 0
         var position = start
         while true {
             let labelStart = position
@@ -48,8 +58,12 @@ struct TwitterDomainRun {
             var endsWithDomainCharacter = false
             var startsWithDomainCharacter = false
             while position < text.count {
-                let (scalar, length) = text.scalarValue(at: position)
-                if TwitterCharacterClasses.isDomainCharacter(scalar) {
+                let byte = text[position]
+                let (scalar, length) = byte < 0x80 ? (UInt32(byte), 1) : text.scalarValue(at: position)
+                if byte < 0x80
+                    ? classes.contains(byte, TwitterCharacterClasses.asciiDomainCharacter)
+                    : TwitterCharacterClasses.isDomainCharacter(scalar)
+                {
                     if position == labelStart { startsWithDomainCharacter = true }
                     endsWithDomainCharacter = true
                 } else if scalar == 0x2D {
@@ -70,16 +84,17 @@ struct TwitterDomainRun {
                 flags |= Self.validSub
                 if lastUnderscore < 0 { flags |= Self.validName }
             }
-            let tldEnd = labels.isEmpty ? -1 : tlds.matchEnd(in: text, at: labelStart, bound: text.count) ?? -1
-            labels.append(
-                Label(
-                    start: Int32(labelStart), end: Int32(position), lastUnderscore: Int32(lastUnderscore),
-                    tldEnd: Int32(tldEnd), flags: flags))
+            let tldEnd = labelCount == 0 ? -1 : tlds.matchEnd(in: text, at: labelStart, bound: text.count) ?? -1
+            let label = Label(
+                start: Int32(labelStart), end: Int32(position), lastUnderscore: Int32(lastUnderscore),
+                tldEnd: Int32(tldEnd), flags: flags)
+            if labelCount < labels.count { labels[labelCount] = label } else { labels.append(label) }
+            labelCount += 1
             guard isDotTerminated else { break }
             position += 1
         }
         end = position
-        for index in stride(from: labels.count - 2, through: 0, by: -1) {
+        for index in stride(from: labelCount - 2, through: 0, by: -1) {
             let flags = labels[index].flags
             guard flags & Self.dotTerminated != 0, flags & Self.validSub != 0 else { continue }
             let next = labels[index + 1]
@@ -116,12 +131,12 @@ struct TwitterDomainRun {
     /// The label holding `offset` (a domain character): the hinted one or its successor when the
     /// scanner moves forward, a binary search otherwise.
     private mutating func labelIndex(containing offset: Int) -> Int {
-        if hint < labels.count, Int(labels[hint].start) <= offset, offset < Int(labels[hint].end) { return hint }
-        if hint + 1 < labels.count, Int(labels[hint + 1].start) <= offset, offset < Int(labels[hint + 1].end) {
+        if hint < labelCount, Int(labels[hint].start) <= offset, offset < Int(labels[hint].end) { return hint }
+        if hint + 1 < labelCount, Int(labels[hint + 1].start) <= offset, offset < Int(labels[hint + 1].end) {
             hint += 1
             return hint
         }
-        var low = 0, high = labels.count - 1
+        var low = 0, high = labelCount - 1
         while low < high {
             let middle = (low + high) / 2
             if Int(labels[middle].end) <= offset { low = middle + 1 } else { high = middle }
@@ -134,12 +149,8 @@ struct TwitterDomainRun {
     /// followed by a dot. Returns the label's end when it is not (a range no start inside can use),
     /// nil when it is.
     static func deadLabelEnd(in text: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
-        var position = offset
-        while position < text.count {
-            let (scalar, length) = text.scalarValue(at: position)
-            guard TwitterCharacterClasses.isDomainCharacter(scalar) || scalar == 0x2D || scalar == 0x5F else { break }
-            position += length
-        }
+        let position = TwitterCharacterClasses.labelRunEnd(
+            from: offset, in: text, classes: TwitterCharacterClasses.asciiClasses)
         return position < text.count && text[position] == UInt8(ascii: ".") ? nil : position
     }
 }

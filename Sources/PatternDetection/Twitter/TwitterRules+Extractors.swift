@@ -7,7 +7,7 @@ extension TwitterRules {
 
     /// `extractMentionsOrListsWithIndices`: mentions and list mentions (`@user/list` is one span).
     public func mentionSpans(in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(PatternError) -> [Span] {
-        try mentions(in: text, scan: 0..<text.count, scratch: scratch)
+        mentions(in: text, scan: 0..<text.count)
     }
 
     /// `extractHashtagsWithIndices`; with `checkingURLOverlap` (the reference's default) hashtags
@@ -15,16 +15,17 @@ extension TwitterRules {
     public func hashtagSpans(
         in text: UnsafeBufferPointer<UInt8>, checkingURLOverlap: Bool = true, scratch: MatchScratch
     ) throws(PatternError) -> [Span] {
-        let tags = try hashtags(in: text, scan: 0..<text.count, scratch: scratch)
+        let tags = hashtags(in: text, scan: 0..<text.count)
         guard checkingURLOverlap else { return tags }
         let urls = urlSpans(in: text)
         guard !urls.isEmpty else { return tags }
-        return Self.removingOverlaps(tags + urls).filter { $0.kind == .hashtag }
+        return Self.mergedWithoutOverlaps(urls: urls, hashtags: tags, startingIn: 0..<text.count)
+            .filter { $0.kind == .hashtag }
     }
 
     /// `extractCashtagsWithIndices`.
     public func cashtagSpans(in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(PatternError) -> [Span] {
-        try cashtags(in: text, scan: 0..<text.count, scratch: scratch)
+        cashtags(in: text, scan: 0..<text.count)
     }
 
     /// `extractReplies`: the mention a reply starts with. A post is a reply when it begins, after
@@ -52,12 +53,13 @@ extension TwitterRules {
         return scanner.urls(from: scan.lowerBound, before: scan.upperBound).map { Span(kind: .url, utf8Range: $0) }
     }
 
+    @inline(__always)
     static func isScreenNameByte(_ byte: UInt8) -> Bool {
         TwitterCharacterClasses.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_")
     }
 
     /// `endMentionMatch`: an at sign, a Latin accented letter or `://` right after a mention.
-    static func endsMention(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+    package static func endsMention(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
         guard position < text.count else { return false }
         let (scalar, _) = text.scalarValue(at: position)
         return scalar == 0x40 || scalar == 0xFF20 || TwitterCharacterClasses.isLatinAccent(scalar)

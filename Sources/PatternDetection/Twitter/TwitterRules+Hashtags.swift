@@ -5,23 +5,23 @@
 /// U+20E3, then `alnum* alpha alnum*`, which with greedy backtracking is the whole run of hashtag
 /// characters after the sign when that run holds a letter. A match followed by a hash sign or
 /// `://` is dropped but still consumes its text, so a later boundary must lie at or after its end.
-/// - Complexity: O(n): every character is read at most twice (once while looking for a sign,
-///   once in a tag's run), and a run is never rescanned because the next sign lies beyond it.
+/// - Complexity: O(n): every byte is read at most twice (once by the sign search, sixteen at a
+///   time, once in a tag's run), and a run is never rescanned because the next sign lies beyond it.
 extension TwitterRules {
-    func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, scratch: MatchScratch) throws(PatternError)
-        -> [Span]
-    {
+    func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
         let letters = TwitterCharacterClasses.hashtagLetters
         let characters = TwitterCharacterClasses.hashtagLettersAndDigits
+        let signs = Self.hashSigns
         var found: [Span] = []
         var consumedEnd = scan.lowerBound
         var position = scan.lowerBound
-        while position < scan.upperBound {
-            let byte = text[position]
+        while true {
+            position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
+            guard position < scan.upperBound else { return found }
             let signLength: Int
-            if byte == UInt8(ascii: "#") {
+            if text[position] == UInt8(ascii: "#") {
                 signLength = 1
-            } else if byte == 0xEF, position + 2 < text.count, text[position + 1] == 0xBC, text[position + 2] == 0x83 {
+            } else if position + 2 < text.count, text[position + 1] == 0xBC, text[position + 2] == 0x83 {
                 signLength = 3
             } else {
                 position += 1
@@ -49,8 +49,10 @@ extension TwitterRules {
                 found.append(Span(kind: .hashtag, utf8Range: sign..<end))
             }
         }
-        return found
     }
+
+    /// `#` and the lead byte of `＃` (EF BC 83).
+    static let hashSigns = ByteSetSearch([UInt8(ascii: "#"), 0xEF])
 
     /// The boundary before the sign at `sign` (> 0): a character at or after `notBefore` that is
     /// U+FE0E, U+FE0F, or neither a hashtag character nor `&`.

@@ -16,11 +16,11 @@
 /// the URL text as it appears (scheme-less URLs stay scheme-less).
 ///
 /// ## Linear time
-/// Mentions and cashtags are PCRE2 expressions with bounded repetitions, so each search is linear in
-/// what it reads. Hashtags are scanned in Swift (their letter classes have hundreds of ranges, which
-/// PCRE2 tests range by range), one pass from each hash sign to the end of its tag. URLs are scanned
-/// in Swift by ``TwitterURLScanner``, which reproduces the reference's backtracking result without
-/// its quadratic domain search (see there).
+/// Each kind is scanned in Swift, and each scan skips to the only bytes where its matches can be:
+/// the signs `@`/`＠`, `#`/`＃` and `$` (found sixteen bytes at a time), then reads a bounded context
+/// before the sign and the match itself. URLs are scanned by ``TwitterURLScanner``, which goes only
+/// to the stretches around a dot that can end a domain label and reproduces the reference's
+/// backtracking result there without its quadratic domain search (see there).
 ///
 /// ## Locality
 /// Separators are twitter-text's own whitespace (`spacesGroup`). No entity contains one. Before an
@@ -35,19 +35,17 @@ public struct TwitterRules: RuleSet {
     public let name = "twitter"
     public let kinds: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
 
-    let mentionPattern: CompiledPattern
-    let cashtagPattern: CompiledPattern
     let tlds: TwitterTLDMatcher
 
-    /// Compiled once per process.
+    /// Built once per process (the TLD trie).
     public static let shared: TwitterRules = {
-        do { return try TwitterRules() } catch { fatalError("twitter expressions must compile: \(error)") }
+        do { return try TwitterRules() } catch { fatalError("twitter rules must build: \(error)") }
     }()
 
+    /// Prefer ``shared``. Nothing is compiled any more; the initializer keeps its throwing
+    /// signature for source compatibility.
     public init() throws(PatternError) {
-        mentionPattern = try CompiledPattern(Self.mentionExpression)
-        cashtagPattern = try CompiledPattern(Self.cashtagExpression)
-        tlds = TwitterTLDMatcher(orderedTLDs: TwitterTLDs.generic + TwitterTLDs.country)
+        tlds = TwitterTLDMatcher(orderedLists: [TwitterTLDs.genericList, TwitterTLDs.countryList])
     }
 
     /// twitter-text's generic top-level domains, in the order its URL expression tries them.
@@ -63,12 +61,9 @@ public struct TwitterRules: RuleSet {
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
     ) throws(PatternError) -> [Span] {
         let scan = scanRange(window, in: text)
-        var entities = urls(in: text, scan: scan)
-        entities += try mentions(in: text, scan: scan, scratch: scratch)
-        entities += try hashtags(in: text, scan: scan, scratch: scratch)
-        entities += try cashtags(in: text, scan: scan, scratch: scratch)
-        entities.removeAll { !window.contains($0.utf8Range.lowerBound) }
-        return Self.removingOverlaps(entities)
+        return Self.mergedWithoutOverlaps(
+            urls: urls(in: text, scan: scan), mentions: mentions(in: text, scan: scan),
+            hashtags: hashtags(in: text, scan: scan), cashtags: cashtags(in: text, scan: scan), startingIn: window)
     }
 
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
@@ -86,19 +81,48 @@ public struct TwitterRules: RuleSet {
         return start..<window.upperBound
     }
 
-    /// `removeOverlappingEntities`: sorted by start, each entity that starts before the previous
-    /// kept one ends is dropped.
-    static func removingOverlaps(_ entities: [Span]) -> [Span] {
-        let order: [PatternKind: Int] = [.url: 0, .mention: 1, .hashtag: 2, .cashtag: 3]
-        let sorted = entities.sorted {
-            $0.utf8Range.lowerBound != $1.utf8Range.lowerBound
-                ? $0.utf8Range.lowerBound < $1.utf8Range.lowerBound : order[$0.kind, default: 4] < order[$1.kind, default: 4]
-        }
+    /// `removeOverlappingEntities` over the four lists, each sorted by start: merged by start (on
+    /// equal starts in the reference's order: URLs, mentions, hashtags, cashtags), each entity that
+    /// starts before the previous kept one ends is dropped, and so is every entity that does not
+    /// start in `window`.
+    /// - Complexity: O(total entities); only the kept entities are copied.
+    static func mergedWithoutOverlaps(
+        urls: [Span], mentions: [Span] = [], hashtags: [Span] = [], cashtags: [Span] = [],
+        startingIn window: Range<Int>
+    ) -> [Span] {
         var kept: [Span] = []
-        for entity in sorted {
-            if let previous = kept.last, previous.utf8Range.upperBound > entity.utf8Range.lowerBound { continue }
-            kept.append(entity)
+        kept.reserveCapacity(urls.count + mentions.count + hashtags.count + cashtags.count)
+        var url = 0, mention = 0, hashtag = 0, cashtag = 0
+        var cursor = 0
+        while true {
+            var start = Int.max
+            var list = -1
+            if url < urls.count { (start, list) = (urls[url].utf8Range.lowerBound, 0) }
+            if mention < mentions.count, mentions[mention].utf8Range.lowerBound < start {
+                (start, list) = (mentions[mention].utf8Range.lowerBound, 1)
+            }
+            if hashtag < hashtags.count, hashtags[hashtag].utf8Range.lowerBound < start {
+                (start, list) = (hashtags[hashtag].utf8Range.lowerBound, 2)
+            }
+            if cashtag < cashtags.count, cashtags[cashtag].utf8Range.lowerBound < start {
+                (start, list) = (cashtags[cashtag].utf8Range.lowerBound, 3)
+            }
+            let index: Int
+            switch list {
+            case 0: (index, url) = (url, url + 1)
+            case 1: (index, mention) = (mention, mention + 1)
+            case 2: (index, hashtag) = (hashtag, hashtag + 1)
+            case 3: (index, cashtag) = (cashtag, cashtag + 1)
+            default: return kept
+            }
+            guard window.contains(start), start >= cursor else { continue }
+            switch list {
+            case 0: kept.append(urls[index])
+            case 1: kept.append(mentions[index])
+            case 2: kept.append(hashtags[index])
+            default: kept.append(cashtags[index])
+            }
+            cursor = kept[kept.count - 1].utf8Range.upperBound
         }
-        return kept
     }
 }

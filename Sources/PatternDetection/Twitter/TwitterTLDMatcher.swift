@@ -7,47 +7,75 @@
 /// punycode label does. The walk reads at most the longest TLD (18 characters) plus one, compares
 /// JavaScript-canonical UTF-16 units, and keeps the matching TLD of lowest list rank.
 /// - Complexity: O(longest TLD) per call, plus the punycode label's length when it is used.
-struct TwitterTLDMatcher: Sendable {
+///
+/// A class, so the scanners that hold and pass it share one reference instead of retaining each of
+/// its tables; it is immutable once built.
+final class TwitterTLDMatcher: Sendable {
     private struct Node: Sendable {
         var rank: Int32 = -1
+        /// Whether any edge from this node is not an ASCII letter (most nodes have none, and then
+        /// no hash look-up is needed).
+        var hasOtherChildren = false
     }
 
     /// Children of ASCII-letter edges: 26 slots per node, -1 for none.
-    private var letterChildren: [Int32] = []
+    private let letterChildren: [Int32]
     /// Children of every other edge, keyed by `node << 16 | canonical unit`.
-    private var otherChildren: [UInt64: Int32] = [:]
-    private var nodes: [Node] = []
+    private let otherChildren: [UInt64: Int32]
+    private let nodes: [Node]
     /// JavaScript's canonical case of every UTF-16 unit (held here so the walk reads no global).
     private let canonicalUnits = JavaScriptCaseInsensitivity.canonicalUnits
 
-    /// All generic TLDs (in list order), then all country-code TLDs.
-    init(orderedTLDs: [String]) {
-        addNode()
-        for (rank, tld) in orderedTLDs.enumerated() {
-            var node = 0
-            for unit in tld.utf16 {
+    /// The TLDs of `lists` (one TLD per line), ranked in order: all lines of the first list, then
+    /// of the next. Reads the lists' UTF-16 directly, so no string is made per TLD.
+    init(orderedLists lists: [String]) {
+        var letterChildren: [Int32] = []
+        var otherChildren: [UInt64: Int32] = [:]
+        var nodes: [Node] = []
+        func addNode() -> Int {
+            nodes.append(Node())
+            letterChildren.append(contentsOf: repeatElement(-1, count: 26))
+            return nodes.count - 1
+        }
+        _ = addNode()
+        var rank: Int32 = 0
+        var node = 0
+        func endLine() {
+            if node != 0 {
+                if nodes[node].rank < 0 { nodes[node].rank = rank }
+                rank += 1
+            }
+            node = 0
+        }
+        for list in lists {
+            for unit in list.utf16 {
+                guard unit != 0x0A else {
+                    endLine()
+                    continue
+                }
                 let canonical = UInt32(canonicalUnits[Int(unit)])
-                if let child = child(of: node, canonical) {
-                    node = child
+                let isLetter = (0x41...0x5A).contains(canonical)
+                let key = UInt64(node) << 16 | UInt64(canonical)
+                if isLetter, letterChildren[node * 26 + Int(canonical - 0x41)] >= 0 {
+                    node = Int(letterChildren[node * 26 + Int(canonical - 0x41)])
+                } else if !isLetter, let child = otherChildren[key] {
+                    node = Int(child)
                 } else {
                     let created = addNode()
-                    if (0x41...0x5A).contains(canonical) {
+                    if isLetter {
                         letterChildren[node * 26 + Int(canonical - 0x41)] = Int32(created)
                     } else {
-                        otherChildren[UInt64(node) << 16 | UInt64(canonical)] = Int32(created)
+                        otherChildren[key] = Int32(created)
+                        nodes[node].hasOtherChildren = true
                     }
                     node = created
                 }
             }
-            if nodes[node].rank < 0 { nodes[node].rank = Int32(rank) }
+            endLine()
         }
-    }
-
-    @discardableResult
-    private mutating func addNode() -> Int {
-        nodes.append(Node())
-        letterChildren.append(contentsOf: repeatElement(-1, count: 26))
-        return nodes.count - 1
+        self.letterChildren = letterChildren
+        self.otherChildren = otherChildren
+        self.nodes = nodes
     }
 
     @inline(__always)
@@ -56,7 +84,9 @@ struct TwitterTLDMatcher: Sendable {
             let child = letterChildren[node * 26 + Int(canonical - 0x41)]
             return child < 0 ? nil : Int(child)
         }
-        guard canonical < 0x10000, let child = otherChildren[UInt64(node) << 16 | UInt64(canonical)] else {
+        guard nodes[node].hasOtherChildren, canonical < 0x10000,
+            let child = otherChildren[UInt64(node) << 16 | UInt64(canonical)]
+        else {
             return nil
         }
         return Int(child)

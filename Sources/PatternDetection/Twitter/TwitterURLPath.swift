@@ -1,11 +1,16 @@
 /// The port, path and query parts of twitter-text's URL expression, after the domain.
 ///
-/// - Path: `/` then `(?:G* (?:P G*)* E)*`, where G are the path characters, P a balanced
-///   parenthesis group (`(G+)` or `(G*(G+)G*)`) and E an ending character or P. Read left to
-///   right, the text after `/` is a sequence of tokens (a G character, or a P group, which is
-///   unique where it exists) until the first character that is neither; every way the expression
-///   can match is a prefix of that sequence ending in an E token, and greedy backtracking keeps
-///   the longest. So the path ends after the last E token (or right after `/`).
+/// - Path: `/` then `(?:A|P|C)*` with A = `G* (?:P G*)* E`, where G are the path characters, P a
+///   balanced parenthesis group (`(G+)` or `(G*(G+)G*)`), E one path-ending character and C =
+///   `@G+/`. (The reference writes its ending class as "character or P" and splices it into the
+///   token unparenthesised, so its `|` splits the token: a P group is an alternative of its own,
+///   never the end of an A token.) Read left to right, the text after `/` is a sequence of units (a
+///   G character, or a P group, which is unique where it exists) until the first character that is
+///   neither. Greedy backtracking makes the first A token run to the last ending character of that
+///   sequence; after it only P groups that follow one another directly can be added (a G character
+///   that is not an ending one starts no token: A would need an ending character after it, and C's
+///   `/` is one). So the path ends after the last ending character plus the P groups right after
+///   it (or right after `/`): `/a_(b)'(c)` keeps `/a_(b)`, `/a(b)x(c)` keeps it all.
 /// - Query: `\?` then `Q* E'`: the longest run of query characters, cut back to its last
 ///   query-ending character; no query if there is none.
 /// - Complexity: linear in the characters read; nothing is read twice.
@@ -30,8 +35,9 @@ enum TwitterURLPath {
                 position += length
                 if TwitterCharacterClasses.pathEndCharacters.contains(scalar) { end = position }
             } else if scalar == 0x28, let groupEnd = balancedGroupEnd(in: text, at: position) {
+                // A group extends the path only when it directly follows the path's end so far.
+                if position == end { end = groupEnd }
                 position = groupEnd
-                end = position
             } else {
                 break
             }

@@ -10,18 +10,31 @@
 ///   would start at the low surrogate, which is a valid domain character; that "phantom" start is
 ///   tried first, then the start after the whole character.
 ///
+/// Most of a post cannot hold a URL: every match needs a dot with a domain character on both
+/// sides, and begins at most one scalar (plus a scheme) before the run of label characters that
+/// ends at that dot. The scanner jumps from dot to dot (sixteen bytes at a time) and walks
+/// positions only from there and through such runs; skipped positions are ones where the
+/// reference's scan finds no match and consumes nothing.
+///
 /// Why no input makes it superlinear: every attempt is O(1) except the domain search, which is an
 /// O(1) lookup into a ``TwitterDomainRun`` built once per run of label characters and dots, and
 /// the port/path/query/validation work, which happens only for a match and reads only the text the
 /// match consumes. Label lengths are checked by punycode only for labels of at most 63 code
-/// points; the TLD step is a bounded trie walk. So each byte is read a constant number of times.
+/// points; the TLD step is a bounded trie walk. The dot search reads each byte once, and the walk
+/// back from a dot to the start of its run stops at the scan position, so it reads each byte once
+/// more at most. So each byte is read a constant number of times.
 struct TwitterURLScanner {
     let text: UnsafeBufferPointer<UInt8>
     let tlds: TwitterTLDMatcher
     /// The runs analysed most recently (two: a scheme jumps ahead, and the scan comes back once).
-    private var runs: [TwitterDomainRun] = []
+    /// A new analysis reuses the older run's storage.
+    private var newerRun = TwitterDomainRun()
+    private var olderRun = TwitterDomainRun()
     /// A first label that no dot follows, so no domain starts inside it (checked once, not per start).
     private var deadLabels = 0..<0
+    /// Scratch space of the validation steps, reused from candidate to candidate.
+    var asciiDomains = TwitterASCIIDomains()
+    var codePoints: [UInt32] = []
 
     init(text: UnsafeBufferPointer<UInt8>, tlds: TwitterTLDMatcher) {
         self.text = text
@@ -50,7 +63,14 @@ struct TwitterURLScanner {
     mutating func urls(from start: Int, before limit: Int) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var position = start
+        var dot = -1
         while position < limit {
+            if dot < position {
+                guard let next = labelEndingDot(from: position) else { break }
+                dot = next
+                position = earliestMatchStart(forDot: dot, notBefore: position)
+                guard position < limit else { break }
+            }
             let (scalar, length) = text.scalarValue(at: position)
             var candidate: Candidate?
             if scalar >= 0x10000 {
@@ -71,6 +91,63 @@ struct TwitterURLScanner {
         }
         return found
     }
+
+    /// The first dot at or after `offset` that can end a domain label before a TLD: a domain
+    /// character on both sides. Every match of the URL expression holds one (its first label ends
+    /// with one, and a TLD starts with one), so none can start before the stretch this dot ends.
+    private func labelEndingDot(from offset: Int) -> Int? {
+        let classes = TwitterCharacterClasses.asciiClasses
+        var position = offset
+        while true {
+            position = Self.dots.firstIndex(in: text, from: position, before: text.count)
+            guard position < text.count else { return nil }
+            if position > 0, position + 1 < text.count,
+                TwitterCharacterClasses.isDomainCharacter(at: position + 1, in: text, classes: classes),
+                TwitterCharacterClasses.isDomainCharacter(at: text.scalarStart(before: position), in: text, classes: classes)
+            {
+                return position
+            }
+            position += 1
+        }
+    }
+
+    /// The first position from which the reference's scan can find a match that needs `dot` or a
+    /// later one, not before `notBefore`.
+    ///
+    /// A match's domain runs from its start to its first dot through label characters (domain
+    /// characters, `-`, `_`) only, and that first dot is one ``labelEndingDot(from:)`` accepts, so
+    /// it is `dot` or lies beyond it. Either way the domain starts in the run of label characters
+    /// that ends at `dot` or after it. In front of the domain a match holds its preceding character
+    /// and, when the domain starts exactly where that run starts, possibly `http://` or `https://`
+    /// (a scheme holds `:` and `/`, so it cannot end inside the run); the phantom start at an astral
+    /// character lies in the run itself. So the scan resumes one scalar before the run, or before
+    /// the scheme that ends where the run starts.
+    /// - Complexity: O(length of the run), which lies after `notBefore`.
+    private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
+        let classes = TwitterCharacterClasses.asciiClasses
+        var runStart = dot
+        while runStart > notBefore {
+            let byte = text[runStart - 1]
+            if byte < 0x80 {
+                guard classes.contains(byte, TwitterCharacterClasses.asciiLabelCharacter) else { break }
+                runStart -= 1
+            } else {
+                let previous = text.scalarStart(before: runStart)
+                guard TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: previous).value) else { break }
+                runStart = previous
+            }
+        }
+        var domainStart = runStart
+        if runStart >= 8, Self.protocolLength(in: text, at: runStart - 8) == 8 {
+            domainStart -= 8
+        } else if runStart >= 7, Self.protocolLength(in: text, at: runStart - 7) == 7 {
+            domainStart -= 7
+        }
+        guard domainStart > notBefore else { return notBefore }
+        return text.scalarStart(before: domainStart)
+    }
+
+    static let dots = ByteSetSearch([UInt8(ascii: ".")])
 
     /// The URL expression at `start` (after the preceding character).
     private mutating func candidate(at start: Int, preceding: UInt32?) -> Candidate? {
@@ -98,16 +175,15 @@ struct TwitterURLScanner {
 
     private mutating func domainEnd(labelStart: Int, restStart: Int) -> Int? {
         if deadLabels.contains(labelStart) { return nil }
-        if let index = runs.firstIndex(where: { $0.covers(labelStart) }) {
-            return runs[index].domainEnd(labelStart: labelStart, restStart: restStart)
-        }
+        if newerRun.covers(labelStart) { return newerRun.domainEnd(labelStart: labelStart, restStart: restStart) }
+        if olderRun.covers(labelStart) { return olderRun.domainEnd(labelStart: labelStart, restStart: restStart) }
         if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart) {
             deadLabels = labelStart..<deadEnd
             return nil
         }
-        runs.insert(TwitterDomainRun(text: text, from: labelStart, tlds: tlds), at: 0)
-        if runs.count > 2 { runs.removeLast() }
-        return runs[0].domainEnd(labelStart: labelStart, restStart: restStart)
+        swap(&newerRun, &olderRun)
+        newerRun.analyse(text: text, from: labelStart, tlds: tlds)
+        return newerRun.domainEnd(labelStart: labelStart, restStart: restStart)
     }
 
     /// Port, path and query after the domain.

@@ -1,0 +1,71 @@
+/// The first byte of a buffer that is one of up to six given values, sixteen bytes at a time:
+/// how the scanners skip the long stretches of a post that cannot start a span.
+///
+/// Each block of sixteen bytes is compared against the values at once (as many comparisons as
+/// there are values), and the first hit is the lowest set byte of the comparison mask
+/// (little-endian lanes); only the last few bytes (fewer than sixteen) are read one at a time.
+package struct ByteSetSearch: Sendable {
+    private let first: SIMD16<UInt8>
+    private let second: SIMD16<UInt8>
+    private let third: SIMD16<UInt8>
+    private let fourth: SIMD16<UInt8>
+    private let fifth: SIMD16<UInt8>
+    private let sixth: SIMD16<UInt8>
+    private let count: Int
+
+    /// - Precondition: 1…6 values.
+    package init(_ values: [UInt8]) {
+        precondition((1...6).contains(values.count), "ByteSetSearch takes one to six values")
+        let padded = values + Array(repeating: values[0], count: 6 - values.count)
+        first = SIMD16(repeating: padded[0])
+        second = SIMD16(repeating: padded[1])
+        third = SIMD16(repeating: padded[2])
+        fourth = SIMD16(repeating: padded[3])
+        fifth = SIMD16(repeating: padded[4])
+        sixth = SIMD16(repeating: padded[5])
+        count = values.count
+    }
+
+    /// The first offset in `start..<end` whose byte is one of the values, or `end`.
+    /// - Complexity: O(end − start), about one vector step per sixteen bytes without a hit.
+    @inline(__always)
+    package func firstIndex(in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
+        switch count {
+        case 1:
+            return firstIndex(in: text, from: start, before: end) { $0 .== first }
+        case 2:
+            return firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) }
+        case 3:
+            return firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) .| ($0 .== third) }
+        default:
+            return firstIndex(in: text, from: start, before: end) {
+                ($0 .== first) .| ($0 .== second) .| ($0 .== third) .| ($0 .== fourth) .| ($0 .== fifth) .| ($0 .== sixth)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func firstIndex(
+        in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int,
+        hits: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
+    ) -> Int {
+        guard let base = text.baseAddress else { return end }
+        var position = start
+        while position + 16 <= end {
+            let found = hits(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
+            if any(found) {
+                #if _endian(little)
+                // Lanes are all-ones or zero bytes; the lowest non-zero byte is the first hit.
+                let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+                let low = halves[0], high = halves[1]
+                return position + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3)
+                #else
+                break
+                #endif
+            }
+            position += 16
+        }
+        while position < end, !any(hits(SIMD16(repeating: base[position]))) { position += 1 }
+        return position
+    }
+}
