@@ -58,9 +58,4 @@ extension BlueskyRules {
     @Sendable static func isASCIIAlphanumericScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && isASCIIAlphanumeric(UInt8(scalar.value))
     }
-
-    @inline(__always)
-    static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
 }

@@ -17,16 +17,19 @@ extension TwitterRules {
     /// needs to weigh them.
     /// - Complexity: O(n), as ``urlSpans(in:)``.
     package func weightedURLs(in text: UnsafeBufferPointer<UInt8>) -> [TwitterWeightedURL] {
-        urlSpans(in: text).map { span in
+        var domains = TwitterASCIIDomains()
+        var linkedDomains: [Range<Int>] = []
+        return urlSpans(in: text).map { span in
             let range = span.utf8Range
             let scheme = TwitterURLScanner.protocolLength(in: text, at: range.lowerBound) > 0
             var skipped = text.twitterUTF16Count(range)
-            if !scheme, let domainEnd = range.firstIndex(where: { text[$0] == UInt8(ascii: "/") || text[$0] == UInt8(ascii: ":") }),
-                let linked = TwitterASCIIDomains.matches(
-                    in: text, domain: range.lowerBound..<domainEnd, tlds: tlds, firstOnly: true
-                ).first, linked.lowerBound == range.lowerBound, linked.upperBound < domainEnd
-            {
-                skipped = text.twitterUTF16Count(linked) + text.twitterUTF16Count(domainEnd..<range.upperBound)
+            if !scheme, let domainEnd = range.firstIndex(where: { text[$0] == UInt8(ascii: "/") || text[$0] == UInt8(ascii: ":") }) {
+                linkedDomains.removeAll(keepingCapacity: true)
+                domains.appendMatches(
+                    in: text, domain: range.lowerBound..<domainEnd, tlds: tlds, firstOnly: true, to: &linkedDomains)
+                if let linked = linkedDomains.first, linked.lowerBound == range.lowerBound, linked.upperBound < domainEnd {
+                    skipped = text.twitterUTF16Count(linked) + text.twitterUTF16Count(domainEnd..<range.upperBound)
+                }
             }
             return TwitterWeightedURL(utf8Range: range, hasScheme: scheme, skippedUTF16Count: skipped)
         }
