@@ -58,8 +58,18 @@ struct ThreadDraft {
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
-    /// The length of the slice between two cuts posted with `suffix` after it, and whether the
-    /// profile accepts that post.
+    /// How a part of the draft counts as a post.
+    struct Measure {
+        /// The length, suffix included.
+        var length: Int
+        /// Whether the profile accepts the post.
+        var isValid: Bool
+        /// Where the longest prefix of the slice that fits the limit (without the suffix) ends,
+        /// when the counter tells; a hint for the search.
+        var validEnd: Int?
+    }
+
+    /// The slice between two cuts posted with `suffix` after it.
     ///
     /// Between cuts at white space the counter counts the slice (exactly as the slice posted
     /// alone, since the white space bounds every entity) and the suffix adds its length: it is
@@ -68,19 +78,19 @@ struct ThreadDraft {
     /// bounded by a cut inside a word is counted as posted, suffix included, by a fresh count.
     /// - Complexity: O(position of the slice's end) for the counter; O(slice) plus a scan for a
     ///   fresh count.
-    func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) throws(ThreadSplitError) -> (length: Int, isValid: Bool) {
+    func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) throws(ThreadSplitError) -> Measure {
         let range = slice(from: start, to: end)
         if start.isInsideWord || end.isInsideWord {
             do {
                 let report = try PostLength.report(for: String(substring(range)) + suffix, profile: profile, scratch: scratch)
-                return (report.length, report.isValid)
+                return Measure(length: report.length, isValid: report.isValid)
             } catch {
                 throw .scan(error)
             }
         }
         let report = counter.report(for: profile, utf8Range: range)
         let length = report.length + suffix.utf8.count
-        return (length, report.isValid && length <= profile.limit)
+        return Measure(length: length, isValid: report.isValid && length <= profile.limit, validEnd: report.validRange.utf8.upperBound)
     }
 
     /// The range in both units (for errors).

@@ -77,11 +77,15 @@ public struct ThreadSplitter: Sendable {
         var reserveDigits = digits
         while true {
             let reserve = numbering ? Self.suffix(post: Self.nines(reserveDigits), of: Self.nines(reserveDigits)) : ""
-            let atWhiteSpace = layout(scanned, scanned.whiteSpaceCuts, suffix: { _ in reserve })
-            let cuts = try scanned.cuts(cuttingWordsAfter: try atWhiteSpace.greedy().stuck, reserve: reserve)
-            // Posts past the widest count (which then needs more digits) get as long a suffix.
-            let widest = Self.nines(digits)
-            let greedy = try layout(scanned, cuts, suffix: { numbering ? Self.suffix(post: min($0, widest), of: widest) : "" }).greedy()
+            var atWhiteSpace = layout(scanned, scanned.whiteSpaceCuts, suffix: { _ in reserve })
+            var greedy = try atWhiteSpace.greedy()
+            let cuts = try scanned.cuts(cuttingWordsAfter: greedy.stuck, reserve: reserve)
+            if numbering || !greedy.stuck.isEmpty {
+                // Posts past the widest count (which then needs more digits) get as long a suffix.
+                let widest = Self.nines(digits)
+                var counting = layout(scanned, cuts, suffix: { numbering ? Self.suffix(post: min($0, widest), of: widest) : "" })
+                greedy = try counting.greedy()
+            }
             if let stuck = greedy.stuck.first {
                 throw .unsplittable(scanned.textRange(scanned.slice(from: cuts[stuck], to: cuts[stuck + 1])))
             }
@@ -92,7 +96,8 @@ public struct ThreadSplitter: Sendable {
                 continue
             }
             let numbered = { (total: Int) in { (post: Int) in numbering && total > 1 ? Self.suffix(post: post, of: total) : "" } }
-            let preferred = try layout(scanned, cuts, suffix: numbered(count)).preferred(count: count) { cuts[$0].rank }
+            var search = layout(scanned, cuts, suffix: numbered(count))
+            let preferred = try search.preferred(count: count) { cuts[$0].rank }
             let chosen = try merged(preferred ?? greedy.cuts, draft: scanned, cuts: cuts, suffix: numbered)
             return try posts(of: scanned, cuts: cuts, chosen: chosen, suffix: numbered(chosen.count - 1))
         }
@@ -127,10 +132,19 @@ public struct ThreadSplitter: Sendable {
         return chosen
     }
 
-    /// The search over `cuts`, post k followed by `suffix(k)`.
+    /// The search over `cuts`, post k followed by `suffix(k)`. A part that does not fit hints at
+    /// the last cut within the counter's longest fitting prefix.
     private func layout(_ draft: ThreadDraft, _ cuts: [ThreadCut], suffix: @escaping (Int) -> String) -> ThreadLayout {
         ThreadLayout(last: cuts.count - 1) { (start, end, post) throws(ThreadSplitError) in
-            try draft.measure(from: cuts[start], to: cuts[end], suffix: suffix(post)).isValid
+            let measure = try draft.measure(from: cuts[start], to: cuts[end], suffix: suffix(post))
+            guard !measure.isValid, let validEnd = measure.validEnd else { return .init(fits: measure.isValid) }
+            // The last cut whose white space starts at or before the end of the fitting prefix.
+            var low = start, high = end
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                if cuts[middle].dropped.lowerBound <= validEnd { low = middle } else { high = middle }
+            }
+            return .init(fits: false, furthest: low)
         }
     }
 
