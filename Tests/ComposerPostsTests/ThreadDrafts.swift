@@ -18,10 +18,13 @@ import PatternDetection
 struct ThreadDrafts {
     private var generator: SplitMix64
     let spaced: Bool
+    /// How long the very long tokens are, or `nil` for none.
+    let veryLong: Range<Int>?
 
-    init(seed: UInt64, spaced: Bool = false) {
+    init(seed: UInt64, spaced: Bool = false, veryLong: Range<Int>? = 100..<600) {
         generator = SplitMix64(seed: seed)
         self.spaced = spaced
+        self.veryLong = veryLong
     }
 
     mutating func below(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
@@ -57,7 +60,7 @@ struct ThreadDrafts {
         case 71..<90: return pick(Self.entities)
         case 90..<93: return " \u{301}x"  // a space that a combining mark joins: not white space
         case 93..<97: return longWord(length: 15 + below(60))
-        default: return veryLong()
+        default: return veryLong.map { veryLong(length: $0.lowerBound + below($0.count)) } ?? longWord(length: 15 + below(60))
         }
     }
 
@@ -68,10 +71,13 @@ struct ThreadDrafts {
     }
 
     /// Something longer than some posts: a long link (with or without scheme), a long CJK run
-    /// with full-width stops and no spaces, a long hashtag, a long word, a long mention.
-    mutating func veryLong() -> String {
-        let length = 100 + below(500)
-        switch below(6) {
+    /// with full-width stops and no spaces, a long hashtag, a long word, a long mention, a long
+    /// word with an entity in brackets inside (a link, mention or cashtag may follow `(`).
+    mutating func veryLong(length: Int) -> String {
+        switch below(8) {
+        case 6, 7:
+            let inside = pick(["https://example.com/path", "@alice.bsky.social", "@user@mastodon.social", "$AAPL", "https://t.co/abc123"])
+            return longWord(length: length / 2) + "(" + inside + ")" + longWord(length: length / 2)
         case 0: return "https://example.com/" + longWord(length: length)
         case 1: return "example.com/" + longWord(length: length)
         case 2: return (0..<(length / 8)).map { _ in pick(Self.cjk) + (chance(40) ? "。" : "") }.joined()

@@ -167,11 +167,16 @@ struct ThreadOracle {
         var reserveDigits = numbering ? 1 : 0
         while true {
             let cuts = self.cuts(reserve: reserve(digits: reserveDigits))
+            // Lengths grow with the part (white space separates every word in the drafts given
+            // here), so a part longer than the limit without its suffix ends the search from its start.
+            let bounds = (0..<cuts.count).map { start in
+                (start + 1..<cuts.count).first { report(text(cuts[start].dropped.upperBound..<cuts[$0].dropped.lowerBound)).length > profile.limit } ?? cuts.count
+            }
             var count = 2
             var found: [Int]?
             while found == nil {
                 precondition(count < cuts.count, "no split at all")
-                found = bestSplit(cuts, count: count)
+                found = bestSplit(cuts, count: count, bounds: bounds)
                 if found == nil { count += 1 }
             }
             let chosen = found!
@@ -183,8 +188,9 @@ struct ThreadOracle {
         }
     }
 
-    /// The best split into exactly `count` posts, as cut indices, or nil.
-    private mutating func bestSplit(_ cuts: [Cut], count: Int) -> [Int]? {
+    /// The best split into exactly `count` posts, as cut indices, or nil. A part from cut i
+    /// ending at or after `bounds[i]` is too long.
+    private mutating func bestSplit(_ cuts: [Cut], count: Int, bounds: [Int]) -> [Int]? {
         let last = cuts.count - 1
         // possible[t][i]: posts t+1...count can cover from cut i to the end.
         var possible = [[Bool]](repeating: [Bool](repeating: false, count: cuts.count), count: count + 1)
@@ -192,8 +198,8 @@ struct ThreadOracle {
         for posts in stride(from: count - 1, through: 0, by: -1) {
             let suffix = numbering ? " \(posts + 1)/\(count)" : ""
             for start in 0..<last {
-                possible[posts][start] = (start + 1...last).contains { end in
-                    possible[posts + 1][end] && fitsBounded(cuts, start, end, suffix: suffix)
+                possible[posts][start] = (start + 1..<min(bounds[start], last + 1)).contains { end in
+                    possible[posts + 1][end] && fits(cuts, start, end, suffix: suffix)
                 }
             }
         }
@@ -202,18 +208,10 @@ struct ThreadOracle {
         for post in 1..<count {
             let start = chosen[post - 1]
             let suffix = numbering ? " \(post)/\(count)" : ""
-            let options = (start + 1..<last).filter { possible[post][$0] && fitsBounded(cuts, start, $0, suffix: suffix) }
+            let options = (start + 1..<min(bounds[start], last)).filter { possible[post][$0] && fits(cuts, start, $0, suffix: suffix) }
             chosen.append(options.max { (cuts[$0].rank, $0) < (cuts[$1].rank, $1) }!)
         }
         chosen.append(last)
         return chosen
-    }
-
-    /// `fits`, but parts far over the limit are refused without counting (lengths add up across
-    /// white space, so no longer part can fit again): keeps the search quadratic in cuts per post.
-    private mutating func fitsBounded(_ cuts: [Cut], _ start: Int, _ end: Int, suffix: String) -> Bool {
-        let bytes = cuts[end].dropped.lowerBound - cuts[start].dropped.upperBound
-        if bytes > 40 * profile.limit + 2000 { return false }
-        return fits(cuts, start, end, suffix: suffix)
     }
 }
