@@ -12,7 +12,7 @@ import Testing
 /// that limit). `THREAD_ORACLE_DRAFTS` sets the number of drafts per case.
 @Suite("Thread splitting: against an exhaustive search")
 struct ThreadOracleTests {
-    static let drafts = ProcessInfo.processInfo.environment["THREAD_ORACLE_DRAFTS"].flatMap(Int.init) ?? 4
+    static let drafts = ProcessInfo.processInfo.environment["THREAD_ORACLE_DRAFTS"].flatMap(Int.init) ?? 3
 
     static let cases: [(profile: LengthProfile, numbering: Bool, draftsFactor: Int)] = [
         (.bluesky, false, 1), (.bluesky, true, 1), (.twitter, false, 1), (.twitter, true, 1),

@@ -10,7 +10,7 @@ import Testing
 /// the seed.
 @Suite("Thread splitting: properties on random drafts")
 struct ThreadPropertyTests {
-    static let drafts = ProcessInfo.processInfo.environment["THREAD_DRAFTS"].flatMap(Int.init) ?? 6
+    static let drafts = ProcessInfo.processInfo.environment["THREAD_DRAFTS"].flatMap(Int.init) ?? 4
     static let seed = ProcessInfo.processInfo.environment["THREAD_SEED"].flatMap(UInt64.init) ?? 0x5EED_7EAD
 
     static let profiles: [LengthProfile] = [.bluesky, .twitter, .mastodon(), .mastodon(limit: 60, urlLength: 23)]
