@@ -10,7 +10,8 @@ import Testing
 /// numbering (`essay.PROFILE[-numbered].json`, the `highlight split` output the CLI tests compare
 /// byte for byte); each expected thread passes the oracle's checks. `glued-link.txt` glues links to
 /// the text before them: its split is valid and no two neighbouring posts fit as one (which takes
-/// the splitter's merge pass).
+/// the splitter's merge pass). `back-under-ten.txt` needs ten posts numbered ` k/9`, but nine once
+/// the words too long for ` 99/99` are cut too.
 @Suite("Thread splitting: fixtures")
 struct ThreadFixtureTests {
     static let directory = TestPaths.fixtures.appendingPathComponent("threads")
@@ -50,5 +51,21 @@ struct ThreadFixtureTests {
         let posts = try ThreadSplitter(profile: .bluesky, numbering: true).split(draft)
         var oracle = ThreadOracle(draft: draft, profile: .bluesky, numbering: true)
         #expect(oracle.violations(of: posts, ranks: false) == [])
+    }
+
+    @Test("Back under ten posts: numbered k/9, with the words cut that only ` 99/99` made too long")
+    func backUnderTen() throws {
+        let draft = try String(contentsOf: Self.directory.appendingPathComponent("back-under-ten.txt"), encoding: .utf8)
+        let posts = try ThreadSplitter(profile: .bluesky, numbering: true).split(draft)
+        #expect(posts.count == 9 && posts.last?.text.hasSuffix(" 9/9") == true)
+        var oracle = ThreadOracle(draft: draft, profile: .bluesky, numbering: true)
+        #expect(oracle.violations(of: posts, ranks: false) == [])
+        // Some cut lies inside a word that fits in a post with " 9/9" after it.
+        let oneDigit = Set(oracle.cuts(reserve: oracle.reserve(digits: 1)).map(\.dropped))
+        let insideWords = zip(posts, posts.dropFirst()).map(\.0.utf8Range.upperBound).filter { cut in
+            posts.contains { $0.utf8Range.lowerBound == cut }
+        }
+        let fitting = insideWords.filter { !oneDigit.contains($0..<$0) }
+        #expect(!fitting.isEmpty)
     }
 }

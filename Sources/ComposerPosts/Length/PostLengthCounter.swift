@@ -24,7 +24,8 @@ public struct PostLengthCounter: Sendable {
     private let blueskyLinks: [Span]?
     private let twitterURLs: [TwitterWeightedURL]?
     private let mastodonMentions: [MastodonMentions.Mention]?
-    /// UTF-16 counts along the text, so a slice's UTF-16 start costs O(1), not O(position).
+    /// UTF-16 counts along the text, so a slice's UTF-16 start costs O(1) rather than a walk
+    /// over the text before it.
     private let utf16Checkpoints: [Int]
 
     /// Scans `text` for what `profiles` need: the `bluesky` rule set for `bluesky`, twitter-text's

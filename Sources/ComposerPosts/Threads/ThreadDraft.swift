@@ -76,8 +76,8 @@ struct ThreadDraft {
     /// ASCII after a space, one cluster and weight 1 per character (a slice ending in a prepended
     /// concatenation mark, which would join the space, is thus counted one too long). A slice
     /// bounded by a cut inside a word is counted as posted, suffix included, by a fresh count.
-    /// - Complexity: O(position of the slice's end) for the counter; O(slice) plus a scan for a
-    ///   fresh count.
+    /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
+    ///   and `twitter`); O(slice) plus a scan for a fresh count.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) throws(ThreadSplitError) -> Measure {
         let range = slice(from: start, to: end)
         if start.isInsideWord || end.isInsideWord {

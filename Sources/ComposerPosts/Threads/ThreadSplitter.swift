@@ -23,21 +23,33 @@ import PatternDetection
 /// **How many posts, and which cuts.** The fewest posts possible at these cuts; among splits
 /// with that many posts, the one whose cuts, read from the first, are the best ranked (each cut
 /// the best-ranked one that still lets the rest of the draft fit in the remaining posts, the
-/// furthest among equally ranked ones). So a paragraph break is taken whenever taking it costs no
-/// extra post.
+/// furthest among equally ranked ones): the lexicographically greatest sequence of (rank,
+/// position). So a paragraph break is taken whenever taking it costs no extra post. This holds
+/// wherever lengths add up across the cuts — always at white space, and inside a word cut between
+/// characters unless the cut makes or breaks an entity (a link glued to the text before it is one
+/// only at the start of a post). There the thread is still valid and no two neighbouring posts
+/// would fit in one, but it may hold more posts than the fewest possible.
 ///
 /// **Numbering.** With `numbering`, every post of a thread of n > 1 posts ends in ` k/n`, counted
-/// in its length; n is the fewest posts possible with those suffixes (found by trying one-digit
-/// suffixes first, then longer ones when the count needs more digits). A draft that fits in one
-/// post is that one post, without a suffix; a draft of nothing but white space is no post at all.
+/// in its length as its characters (each one cluster and weight 1; after a post ending in a
+/// prepended concatenation mark, which joins the space, that is one more than the platform
+/// counts). n is the fewest posts possible with those suffixes, found by trying one-digit suffixes
+/// first, then wider ones while the count needs more digits; the words cut inside are those too
+/// long with the widest suffix tried (` 99/99` once a count needed two digits, even if cutting
+/// them brings the count back under ten). A draft that fits in one post is that one post, without
+/// a suffix.
+///
+/// **Ends.** The draft's leading and trailing white space (as cut at) is dropped; a draft of
+/// nothing but White_Space characters is no post at all. Offsets in the posts are the draft's.
 ///
 /// **Not splittable.** A grapheme cluster that no post can hold (see
 /// ``ThreadSplitError/unsplittable(_:)``) makes `split` throw.
 ///
 /// - Complexity: one scan of the draft with `rules` (the `bluesky` profile with another rule set
 ///   also scans with the `bluesky` rule set), then O(posts × log(cuts per post)) slice counts
-///   with ``PostLengthCounter``, each O(position of the slice end); with numbering, one pass
-///   more per suffix width tried. Words too long for a post cost a fresh count per test.
+///   with ``PostLengthCounter``, each O(slice) (plus a pass over the draft's links for `bluesky`
+///   and `twitter`); with numbering, two passes more per suffix width tried. Words too long for a
+///   post cost a fresh count (a scan of the post) per test.
 public struct ThreadSplitter: Sendable {
     public var profile: LengthProfile
     /// Whether posts end in ` k/n` (when there is more than one).
@@ -75,6 +87,7 @@ public struct ThreadSplitter: Sendable {
         // `reserveDigits`, the widest tried so far, which decides the words cut inside.
         var digits = numbering ? 1 : 0
         var reserveDigits = digits
+        var narrowed = false
         while true {
             let reserve = numbering ? Self.suffix(post: Self.nines(reserveDigits), of: Self.nines(reserveDigits)) : ""
             var atWhiteSpace = layout(scanned, scanned.whiteSpaceCuts, suffix: { _ in reserve })
@@ -90,7 +103,10 @@ public struct ThreadSplitter: Sendable {
                 throw .unsplittable(scanned.textRange(scanned.slice(from: cuts[stuck], to: cuts[stuck + 1])))
             }
             let count = greedy.cuts.count - 1
-            if numbering, String(count).count != digits {
+            // A wider count, or (once: counts that do not add up could swing back and forth) a
+            // narrower one when cutting more words brought the count back under a power of ten.
+            if numbering, String(count).count > digits || (String(count).count < digits && !narrowed) {
+                narrowed = narrowed || String(count).count < digits
                 digits = String(count).count
                 reserveDigits = max(reserveDigits, digits)
                 continue
