@@ -7,7 +7,7 @@ struct Highlight: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlight",
         abstract: "Find and highlight @mentions, #hashtags, links and $cashtags in social-post text.",
-        subcommands: [HighlightCommand.self, ReplayCommand.self, PostCommand.self],
+        subcommands: [HighlightCommand.self, SplitCommand.self, PostCommand.self, ReplayCommand.self],
         defaultSubcommand: HighlightCommand.self)
 
     /// Exit statuses as the CLI reference (docs/cli.md) specifies: usage errors 2 (not ArgumentParser's 64), with

@@ -24,6 +24,9 @@ public struct PostLengthCounter: Sendable {
     private let blueskyLinks: [Span]?
     private let twitterURLs: [TwitterWeightedURL]?
     private let mastodonMentions: [MastodonMentions.Mention]?
+    /// UTF-16 counts along the text, so a slice's UTF-16 start costs O(1) rather than a walk
+    /// over the text before it.
+    private let utf16Checkpoints: [Int]
 
     /// Scans `text` for what `profiles` need: the `bluesky` rule set for `bluesky`, twitter-text's
     /// URL extraction for `twitter` and `mastodon`, Mastodon's mentions for `mastodon`.
@@ -53,10 +56,11 @@ public struct PostLengthCounter: Sendable {
     private init(text: String, needs: Needs, blueskyLinks: [Span]?) {
         self.text = text
         self.blueskyLinks = blueskyLinks
-        (twitterURLs, mastodonMentions) = withUTF8Bytes(of: text) { bytes in
+        (twitterURLs, mastodonMentions, utf16Checkpoints) = withUTF8Bytes(of: text) { bytes in
             (
                 needs.twitterURLs ? TwitterRules.shared.weightedURLs(in: bytes) : nil,
-                needs.mastodon ? MastodonMentions.mentions(in: bytes) : nil
+                needs.mastodon ? MastodonMentions.mentions(in: bytes) : nil,
+                UTF16Offsets.checkpoints(in: bytes)
             )
         }
     }
@@ -74,11 +78,12 @@ public struct PostLengthCounter: Sendable {
     /// text's).
     /// - Precondition: `utf8Range` lies within the text on scalar boundaries; the counter was made
     ///   for `profile`.
-    /// - Complexity: O(length of the text before the slice's end); no scanning.
+    /// - Complexity: O(slice length) plus, for `bluesky` and `twitter`, a pass over the links or
+    ///   URLs of the whole text; no scanning.
     public func report(for profile: LengthProfile, utf8Range: Range<Int>, contentWarning: String = "") -> LengthReport {
         withUTF8Bytes(of: text) { bytes in
             precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= bytes.count, "slice outside the text")
-            let startUTF16 = UTF16Offsets.count(in: bytes, 0..<utf8Range.lowerBound)
+            let startUTF16 = UTF16Offsets.count(in: bytes, before: utf8Range.lowerBound, checkpoints: utf16Checkpoints)
             switch profile {
             case .bluesky:
                 guard let blueskyLinks else { preconditionFailure("counter not made for bluesky") }

@@ -13,6 +13,30 @@ enum UTF16Offsets {
         return count
     }
 
+    /// How many bytes apart ``checkpoints(in:)`` records the UTF-16 count.
+    static let checkpointStride = 256
+
+    /// The UTF-16 units before every ``checkpointStride``-th byte (element k: before byte k ×
+    /// stride), for ``count(in:before:checkpoints:)``.
+    /// - Complexity: O(n) time, O(n / stride) space.
+    static func checkpoints(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var checkpoints = [0]
+        checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
+        var start = 0
+        while start + checkpointStride <= bytes.count {
+            checkpoints.append(checkpoints[checkpoints.count - 1] + count(in: bytes, start..<start + checkpointStride))
+            start += checkpointStride
+        }
+        return checkpoints
+    }
+
+    /// UTF-16 code units before byte `offset`, from the text's ``checkpoints(in:)``.
+    /// - Complexity: O(stride).
+    static func count(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int, checkpoints: [Int]) -> Int {
+        let block = offset / checkpointStride
+        return checkpoints[block] + count(in: bytes, block * checkpointStride..<offset)
+    }
+
     /// The byte offset `units` UTF-16 units after `start`, rounded down to the scalar boundary when
     /// it falls between the halves of a surrogate pair; never past `end`.
     /// - Complexity: O(bytes walked).

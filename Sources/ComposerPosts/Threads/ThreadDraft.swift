@@ -1,0 +1,119 @@
+import PatternDetection
+
+/// A draft scanned once for splitting into a thread: where it may be cut at white space, the
+/// entities no cut may go through, and a counter that counts any of its slices without scanning
+/// again.
+struct ThreadDraft {
+    let text: String
+    let profile: LengthProfile
+    let counter: PostLengthCounter
+    /// The entities a cut must not go through unless they are too long for a post by themselves:
+    /// the rule set's spans, and for `mastodon` also the `@user@domain` mentions it counts as
+    /// `@user`. Sorted by start; they may overlap one another.
+    let entities: [Range<Int>]
+    /// The cuts at white space (``ThreadCut/whiteSpaceCuts(in:)``) that do not go through an
+    /// entity (none do for the built-in rule sets, whose entities hold no white space).
+    let whiteSpaceCuts: [ThreadCut]
+    let scratch: MatchScratch
+
+    /// Scans `text` once with `rules` (and with the `bluesky` rule set for the `bluesky` profile's
+    /// links, when `rules` is another rule set).
+    /// - Precondition: `text` holds a cluster that is not white space.
+    init(text: String, profile: LengthProfile, rules: any RuleSet, scratch: MatchScratch) throws(ThreadSplitError) {
+        self.text = text
+        self.profile = profile
+        self.scratch = scratch
+        let scanned: (spans: [Span], counter: PostLengthCounter, mentions: [Range<Int>])
+        do {
+            scanned = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
+                let spans = try rules.spans(in: bytes, scratch: scratch)
+                let counter: PostLengthCounter
+                if profile == .bluesky {
+                    let links = rules is BlueskyRules ? spans : try BlueskyRules.shared.spans(in: bytes, scratch: scratch)
+                    counter = PostLengthCounter(text: text, profiles: [profile], blueskySpans: links)
+                } else {
+                    counter = try PostLengthCounter(text: text, profiles: [profile], scratch: scratch)
+                }
+                var mentions: [Range<Int>] = []
+                if case .mastodon = profile { mentions = MastodonMentions.mentions(in: bytes).map(\.utf8Range) }
+                return (spans, counter, mentions)
+            }
+        } catch {
+            throw .scan(error)
+        }
+        counter = scanned.counter
+        entities = (scanned.spans.map(\.utf8Range) + scanned.mentions).sorted { $0.lowerBound < $1.lowerBound }
+        whiteSpaceCuts = Self.removingCuts(through: entities, from: ThreadCut.whiteSpaceCuts(in: text))
+    }
+
+    /// The posted part between two cuts.
+    func slice(from start: ThreadCut, to end: ThreadCut) -> Range<Int> {
+        start.dropped.upperBound..<end.dropped.lowerBound
+    }
+
+    /// The draft's text in `range` (UTF-8 offsets on scalar boundaries).
+    func substring(_ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
+
+    /// How a part of the draft counts as a post.
+    struct Measure {
+        /// The length, suffix included.
+        var length: Int
+        /// Whether the profile accepts the post.
+        var isValid: Bool
+        /// Where the longest prefix of the slice that fits the limit (without the suffix) ends,
+        /// when the counter tells; a hint for the search.
+        var validEnd: Int?
+    }
+
+    /// The slice between two cuts posted with `suffix` after it.
+    ///
+    /// Between cuts at white space the counter counts the slice (exactly as the slice posted
+    /// alone, since the white space bounds every entity) and the suffix adds its length: it is
+    /// ASCII after a space, one cluster and weight 1 per character (a slice ending in a prepended
+    /// concatenation mark, which would join the space, is thus counted one too long). A slice
+    /// bounded by a cut inside a word is counted as posted, suffix included, by a fresh count.
+    /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
+    ///   and `twitter`); O(slice) plus a scan for a fresh count.
+    func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) throws(ThreadSplitError) -> Measure {
+        let range = slice(from: start, to: end)
+        if start.isInsideWord || end.isInsideWord {
+            do {
+                let report = try PostLength.report(for: String(substring(range)) + suffix, profile: profile, scratch: scratch)
+                return Measure(length: report.length, isValid: report.isValid)
+            } catch {
+                throw .scan(error)
+            }
+        }
+        let report = counter.report(for: profile, utf8Range: range)
+        let length = report.length + suffix.utf8.count
+        return Measure(length: length, isValid: report.isValid && length <= profile.limit, validEnd: report.validRange.utf8.upperBound)
+    }
+
+    /// The range in both units (for errors).
+    func textRange(_ range: Range<Int>) -> TextRange {
+        let offsets = TextOffsets.utf16Offsets([range.lowerBound, range.upperBound], in: text)
+        return TextRange(utf8: range, utf16: offsets[0]..<offsets[1])
+    }
+
+    /// `cuts` without those whose white space overlaps an entity (the first and last are kept).
+    /// - Complexity: O(cuts + entities).
+    private static func removingCuts(through entities: [Range<Int>], from cuts: [ThreadCut]) -> [ThreadCut] {
+        guard !entities.isEmpty, cuts.count > 2 else { return cuts }
+        var kept = [cuts[0]]
+        var next = 0
+        var furthestEnd = 0
+        for cut in cuts[1..<(cuts.count - 1)] {
+            while next < entities.count, entities[next].lowerBound < cut.dropped.upperBound {
+                furthestEnd = max(furthestEnd, entities[next].upperBound)
+                next += 1
+            }
+            if furthestEnd <= cut.dropped.lowerBound { kept.append(cut) }
+        }
+        kept.append(cuts[cuts.count - 1])
+        return kept
+    }
+}
