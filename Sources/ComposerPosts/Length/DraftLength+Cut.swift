@@ -32,7 +32,7 @@ extension DraftLength {
             if !crossesLimit(profile) {
                 updated[index] = nil
             } else if let cut = cuts[index], cut.prefixUTF8 <= unchangedUpTo {
-                if profile == .twitter { updated[index] = shifted(cut, read: read) }
+                if profile == .twitter { updated[index] = shifted(cut, unchangedUpTo: unchangedUpTo, read: read) }
             } else {
                 updated[index] = try freshCut(profile, read: read)
             }
@@ -87,7 +87,7 @@ extension DraftLength {
             cut.twitterIndex = withUTF8Bytes(of: prefix) { bytes in
                 TwitterLength.parse(bytes, range: 0..<bytes.count, urls: nil, weighting: weighting).tally.validDisplayIndex
             }
-            cut = shifted(cut, read: read)
+            cut = shifted(cut, unchangedUpTo: -1, read: read)
         case .mastodon(let limit, let urlLength):
             (cut.validUTF8, cut.validUTF16) = withUTF8Bytes(of: prefix) { bytes in
                 let whole = 0..<bytes.count
@@ -106,10 +106,12 @@ extension DraftLength {
 
     /// `twitter`'s valid end: `parseTweet`'s index + 1, shifted by the UTF-16 length the whole
     /// text has over its NFC form, clamped to the text; its UTF-8 end is where that many UTF-16
-    /// units end (rounded down inside a surrogate pair).
-    private func shifted(_ cut: Cut, read: (Range<Int>) -> [UInt8]) -> Cut {
+    /// units end (rounded down inside a surrogate pair). The shift depends on the whole text, so
+    /// the end can lie far past the prefix; `cut`'s end is kept when it is the same number of
+    /// units and the lines up to it are unchanged (those ending at or before `unchangedUpTo`).
+    private func shifted(_ cut: Cut, unchangedUpTo: Int, read: (Range<Int>) -> [UInt8]) -> Cut {
         let target = min(max(cut.twitterIndex + 1 + totals.twitterShift, 0), utf16Count)
-        if target == cut.validUTF16, target <= cut.prefixUTF16 { return cut }
+        if target == cut.validUTF16, target <= cut.prefixUTF16 || cut.validUTF8 < unchangedUpTo { return cut }
         var shifted = cut
         shifted.validUTF16 = target
         shifted.validUTF8 = utf8Offset(afterUTF16: target, read: read)

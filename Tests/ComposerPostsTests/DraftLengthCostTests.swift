@@ -1,0 +1,86 @@
+import PatternDetection
+import Testing
+
+@testable import ComposerPosts
+
+/// What a keystroke costs, measured in what it reads: the lines it touches, plus a valid range's
+/// prefix when it edits that prefix — never more because the draft is longer.
+@Suite("Draft length: a keystroke reads its line, not the draft")
+struct DraftLengthCostTests {
+    static let profiles: [LengthProfile] = [.bluesky, .twitter, .mastodon()]
+
+    /// A thread draft of at least `bytes` bytes: posts of three lines with a link and a mention,
+    /// separated by blank lines. With `decomposed`, each post has an `e` + U+0301, which NFC
+    /// composes: twitter's valid end then lies that many units past its cut, further the longer
+    /// the draft.
+    static func draft(bytes: Int, decomposed: Bool) -> String {
+        var text = ""
+        var post = 0
+        while text.utf8.count < bytes {
+            post += 1
+            text += "Post \(post) of the thread, about counting 😀 and 日本語.\n"
+            text += "See https://example.com/posts/\(post) and ask @alice@example.social.\n"
+            text += (decomposed ? "e\u{301}" : "\u{E9}") + "nough for now.\n\n"
+        }
+        return text
+    }
+
+    /// Types `reply` a character at a time at `caret` through the reading API; the bytes read by
+    /// each keystroke, and the draft and text after it.
+    static func type(
+        _ reply: String, into text: String, at caret: Int
+    ) throws -> (reads: [Int], draft: DraftLength, text: String) {
+        var bytes = Array(text.utf8)
+        var draft = try DraftLength(text: text, profiles: profiles)
+        var reads: [Int] = []
+        var position = caret
+        for character in reply {
+            let typed = Array(String(character).utf8)
+            bytes.insert(contentsOf: typed, at: position)
+            var read = 0
+            try draft.apply(TextEdit(start: position, oldEnd: position, newEnd: position + typed.count)) { range in
+                read += range.count
+                return Array(bytes[range])
+            }
+            position += typed.count
+            reads.append(read)
+        }
+        return (reads, draft, String(decoding: bytes, as: UTF8.self))
+    }
+
+    static let reply = "reply to @bob@example.social about https://swift.org ok"
+
+    @Test("Typing in an empty line in the middle reads that line only, at every size")
+    func typingInTheMiddle() throws {
+        var previous: [Int]?
+        for size in [20_000, 200_000] {
+            let text = Self.draft(bytes: size, decomposed: true)
+            let bytes = Array(text.utf8)
+            // The caret in the blank line between two posts, past the middle.
+            let caret = bytes.indices.first { $0 >= size / 2 && bytes[$0 - 1] == 10 && bytes[$0] == 10 }!
+            let (reads, draft, after) = try Self.type(Self.reply, into: text, at: caret)
+            #expect(draft.reports() == (try PostLength.reports(for: after, profiles: Self.profiles)))
+            #expect(draft.reports().allSatisfy { $0.overflow != nil })
+            for (keystroke, read) in reads.enumerated() {
+                #expect(read <= keystroke + 2, "keystroke \(keystroke) read \(read) bytes")
+            }
+            if let previous { #expect(reads == previous) }
+            previous = reads
+        }
+    }
+
+    @Test("Typing in the first line re-counts the prefixes the valid ranges depend on: bounded by the limits, not the draft")
+    func typingBeforeTheCut() throws {
+        var previous: [Int]?
+        for size in [20_000, 200_000] {
+            let text = Self.draft(bytes: size, decomposed: false)
+            let endOfFirstLine = text.utf8.firstIndex(of: 10).map { text.utf8.distance(from: text.startIndex, to: $0) }!
+            let (reads, draft, after) = try Self.type(Self.reply, into: text, at: endOfFirstLine)
+            #expect(draft.reports() == (try PostLength.reports(for: after, profiles: Self.profiles)))
+            // The line typed in, then each profile's prefix (mastodon's 500 clusters the longest).
+            #expect(reads.allSatisfy { $0 > 1_000 && $0 < 4_000 }, "\(reads)")
+            if let previous { #expect(reads == previous) }
+            previous = reads
+        }
+    }
+}
