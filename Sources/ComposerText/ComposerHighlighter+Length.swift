@@ -24,7 +24,8 @@ extension ComposerHighlighter {
         let contentWarning = draftLength.contentWarning
         draftLength = DraftLength(untrackedWithContentWarning: contentWarning)
         guard !profiles.isEmpty else { return }
-        draftLength = try DraftLength(text: text, profiles: profiles, contentWarning: contentWarning)
+        draftLength = try DraftLength(
+            utf8Count: text.utf8.count, profiles: profiles, contentWarning: contentWarning, readingText: lines)
     }
 
     /// The profiles counted, each once (empty when none).
@@ -36,7 +37,7 @@ extension ComposerHighlighter {
     /// - Complexity: setting it is O(warning + first line) when a `mastodon` profile is tracked.
     public var contentWarning: String {
         get { draftLength.contentWarning }
-        set { draftLength.setContentWarning(newValue, in: text) }
+        set { draftLength.setContentWarning(newValue, readingText: lines) }
     }
 
     /// The report for the text under `profile`, equal to
@@ -48,6 +49,13 @@ extension ComposerHighlighter {
         draftLength.profiles.contains(profile) ? draftLength.report(for: profile) : nil
     }
 
+    /// The text of a UTF-8 range of `text` that starts and ends at line boundaries, as the draft
+    /// asks: those are cluster boundaries, so the character view converts it in bulk (O(log n +
+    /// range)), where the UTF-8 view would go byte by byte.
+    private func lines(_ utf8Range: Range<Int>) -> String {
+        String(text.characters[text.utf8Range(utf8Range)])
+    }
+
     /// Counts the lines `edit` touched in the new `text`; every edit path calls it once `text`
     /// holds the edited string, before anything that may throw, so the counts never lag the text.
     /// Should the `bluesky` rule set fail (a PCRE2 error), counting stops instead: no profile is
@@ -55,7 +63,7 @@ extension ComposerHighlighter {
     mutating func lengthDidChange(_ edit: TextEdit) {
         guard draftLength.isTracking else { return }
         do {
-            try draftLength.apply(edit, in: text)
+            try draftLength.apply(edit, newUTF8Count: text.utf8.count, readingText: lines)
         } catch {
             draftLength = DraftLength(untrackedWithContentWarning: draftLength.contentWarning)
         }

@@ -146,7 +146,9 @@ struct DraftLengthSessionTests {
             let (range, replacement) = Self.edit(text, caret: &caret, &random)
             text = Self.replacing(text, range, with: replacement)
             let bytes = Array(text.utf8)
-            try draft.apply(TextEdit(replacing: range, insertedUTF8Count: replacement.utf8.count)) { Array(bytes[$0]) }
+            try draft.apply(TextEdit(replacing: range, insertedUTF8Count: replacement.utf8.count), newUTF8Count: bytes.count) {
+                String(decoding: bytes[$0], as: UTF8.self)
+            }
             #expect(try Self.mismatch(draft, text) == nil)
         }
     }

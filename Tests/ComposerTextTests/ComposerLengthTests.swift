@@ -123,7 +123,7 @@ struct ComposerLengthTests {
         var text = composer.text
         text.characters.append(contentsOf: "ok")
         var selection = text.endIndex..<text.endIndex
-        try composer.select(composer.text.utf8.count..<composer.text.utf8.count)
+        composer.select(composer.text.utf8.count..<composer.text.utf8.count)
         try composer.textDidChange(&text, selection: &selection)
         #expect(try Self.mismatch(composer) == nil && composer.lengthReport(for: .bluesky)?.length == 27)
         try composer.trackLength([])

@@ -4,13 +4,13 @@ extension DraftLength {
     /// Where a profile's valid range ends when it is not the whole text, and the prefix of the text
     /// that decides it.
     struct Cut: Sendable, Equatable {
-        /// End of the prefix counted: the lines through the first where the limit is crossed
-        /// (`twitter`: or an invalid character met).
+        /// End of the prefix that decides it: the lines through the first where the limit is
+        /// crossed (`twitter`: or an invalid character met).
         var prefixUTF8: Int
         var prefixUTF16: Int
         var validUTF8: Int
         var validUTF16: Int
-        /// `twitter`: `parseTweet`'s `validDisplayIndex` in the prefix (NFC UTF-16 units), before
+        /// `twitter`: `parseTweet`'s `validDisplayIndex` (NFC UTF-16 units from the start), before
         /// the whole text's shift.
         var twitterIndex = 0
 
@@ -25,7 +25,7 @@ extension DraftLength {
     /// after it. `twitter`'s shift, which depends on the whole text, is applied again.
     /// - Throws: ``PatternError`` when the `bluesky` rule set fails (only `bluesky` scans).
     mutating func updatedCuts(
-        unchangedUpTo: Int, read: (Range<Int>) -> [UInt8], only: (LengthProfile) -> Bool = { _ in true }
+        unchangedUpTo: Int, read: TextReader, only: (LengthProfile) -> Bool = { _ in true }
     ) throws(PatternError) -> [Cut?] {
         var updated = cuts
         for (index, profile) in profiles.enumerated() where only(profile) {
@@ -54,53 +54,66 @@ extension DraftLength {
         }
     }
 
-    /// Counts the prefix through the line where `profile` crosses its limit.
-    /// - Complexity: O(lines and bytes of the prefix), plus for `twitter` the walk to the shifted
-    ///   end.
-    private mutating func freshCut(_ profile: LengthProfile, read: (Range<Int>) -> [UInt8]) throws(PatternError) -> Cut {
+    /// Finds the line where `profile` crosses its limit and counts it, resumed with the counts of
+    /// the lines before it, which all fit.
+    /// - Complexity: O(lines before it + its bytes), plus for `twitter` the walk to the shifted end.
+    private mutating func freshCut(_ profile: LengthProfile, read: TextReader) throws(PatternError) -> Cut {
         let weighting = TwitterWeighting.version3
         let limit = profile == .twitter ? weighting.maxWeightedLength * weighting.scale : profile.limit
-        var cut = Cut.empty
-        var counted = 0
-        // Were the limit never crossed, the prefix would be the whole text: slower, still exact.
-        for index in 0..<lines.count {
+        var before = 0
+        var start = (utf8: 0, utf16: 0, nfc: 0)
+        var index = 0
+        // Were the limit never crossed, the last line would be counted on the same terms: exact still.
+        while index < lines.count - 1 {
             let line = lines[index]
-            counted += line.count(profile, head: index == 0 ? head : Head())
-            cut.prefixUTF8 += line.utf8
-            cut.prefixUTF16 += line.utf16
-            if counted > limit || (profile == .twitter && line.twitterInvalid) { break }
+            let count = line.count(profile, head: index == 0 ? head : Head())
+            if before + count > limit || (profile == .twitter && line.twitterInvalid) { break }
+            before += count
+            start.utf8 += line.utf8
+            start.utf16 += line.utf16
+            start.nfc += line.utf16 - line.twitterShift
+            index += 1
         }
-        let prefix = String(decoding: read(0..<cut.prefixUTF8), as: UTF8.self)
-        switch profile {
-        case .bluesky:
-            let scratch = uniqueScratch()
-            (cut.validUTF8, cut.validUTF16) = try withUTF8Bytes(of: prefix) { (bytes) throws(PatternError) in
-                let whole = 0..<bytes.count
-                let links = try BlueskyRules.shared.spans(in: bytes, scratch: scratch).filter { $0.kind == .url }
+        var cut = Cut.empty
+        cut.prefixUTF8 = start.utf8 + lines[index].utf8
+        cut.prefixUTF16 = start.utf16 + lines[index].utf16
+        let line = read(start.utf8..<cut.prefixUTF8)
+        let afterLF = index > 0
+        let text = afterLF ? "\n" + line : line
+        let scratch = profile == .bluesky ? uniqueScratch() : nil
+        // The line, after its LF like when it was tallied; a cut at offset `end` of `bytes`.
+        let cutAt = { (bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, end: Int) in
+            (start.utf8 + end - range.lowerBound, start.utf16 + UTF16Offsets.count(in: bytes, range.lowerBound..<end))
+        }
+        try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
+            let range = (afterLF ? 1 : 0)..<bytes.count
+            switch profile {
+            case .bluesky:
+                let links = try BlueskyRules.shared.spans(in: bytes, scratch: scratch!).filter { $0.kind == .url }
                 let budget = GraphemeBudget(
-                    text: prefix, bytes: bytes, range: whole,
-                    replacements: BlueskyLength.replacements(text: prefix, range: whole, links: links), prefix: "",
-                    limit: profile.limit)
-                return (budget.validEnd, UTF16Offsets.count(in: bytes, 0..<budget.validEnd))
-            }
-        case .twitter:
-            cut.twitterIndex = withUTF8Bytes(of: prefix) { bytes in
-                TwitterLength.parse(bytes, range: 0..<bytes.count, urls: nil, weighting: weighting).tally.validDisplayIndex
-            }
-            cut = shifted(cut, unchangedUpTo: -1, read: read)
-        case .mastodon(let limit, let urlLength):
-            (cut.validUTF8, cut.validUTF16) = withUTF8Bytes(of: prefix) { bytes in
-                let whole = 0..<bytes.count
+                    text: text, bytes: bytes, range: range,
+                    replacements: BlueskyLength.replacements(text: text, range: range, links: links), prefix: "",
+                    limit: limit - before)
+                (cut.validUTF8, cut.validUTF16) = cutAt(bytes, range, budget.validEnd)
+            case .twitter:
+                // The walk resumes before the LF, which weighs 1 and is valid.
+                let lf = afterLF ? weighting.weight(ofUnit: 0x0A) : 0
+                let walk = TwitterLength.parse(
+                    bytes, range: 0..<bytes.count, urls: nil, weighting: weighting, startingWeight: before - lf
+                ).tally
+                cut.twitterIndex = (afterLF ? start.nfc - 1 : 0) + walk.validDisplayIndex
+            case .mastodon(_, let urlLength):
                 let entities = MastodonLength.entities(
-                    range: whole, urls: TwitterRules.shared.weightedURLs(in: bytes),
+                    range: range, urls: TwitterRules.shared.weightedURLs(in: bytes),
                     mentions: MastodonMentions.mentions(in: bytes))
                 let budget = GraphemeBudget(
-                    text: prefix, bytes: bytes, range: whole,
+                    text: text, bytes: bytes, range: range,
                     replacements: MastodonLength.replacements(entities, bytes: bytes, urlLength: urlLength),
-                    prefix: contentWarning, limit: limit)
-                return (budget.validEnd, UTF16Offsets.count(in: bytes, 0..<budget.validEnd))
+                    prefix: afterLF ? "" : contentWarning, limit: limit - before)
+                (cut.validUTF8, cut.validUTF16) = cutAt(bytes, range, budget.validEnd)
             }
         }
+        if profile == .twitter { cut = shifted(cut, unchangedUpTo: -1, read: read) }
         return cut
     }
 
@@ -109,7 +122,7 @@ extension DraftLength {
     /// units end (rounded down inside a surrogate pair). The shift depends on the whole text, so
     /// the end can lie far past the prefix; `cut`'s end is kept when it is the same number of
     /// units and the lines up to it are unchanged (those ending at or before `unchangedUpTo`).
-    private func shifted(_ cut: Cut, unchangedUpTo: Int, read: (Range<Int>) -> [UInt8]) -> Cut {
+    private func shifted(_ cut: Cut, unchangedUpTo: Int, read: TextReader) -> Cut {
         let target = min(max(cut.twitterIndex + 1 + totals.twitterShift, 0), utf16Count)
         if target == cut.validUTF16, target <= cut.prefixUTF16 || cut.validUTF8 < unchangedUpTo { return cut }
         var shifted = cut
@@ -120,7 +133,7 @@ extension DraftLength {
 
     /// The UTF-8 offset `units` UTF-16 units from the start, rounded down inside a surrogate pair.
     /// - Complexity: O(lines up to it + that line's bytes).
-    private func utf8Offset(afterUTF16 units: Int, read: (Range<Int>) -> [UInt8]) -> Int {
+    private func utf8Offset(afterUTF16 units: Int, read: TextReader) -> Int {
         var index = 0
         var utf8 = 0
         var utf16 = 0
@@ -129,8 +142,7 @@ extension DraftLength {
             utf16 += lines[index].utf16
             index += 1
         }
-        let line = read(utf8..<utf8 + lines[index].utf8)
-        return utf8 + line.withUnsafeBufferPointer { bytes in
+        return utf8 + withUTF8Bytes(of: read(utf8..<utf8 + lines[index].utf8)) { bytes in
             UTF16Offsets.byteOffset(afterUTF16: units - utf16, from: 0, end: bytes.count, in: bytes)
         }
     }

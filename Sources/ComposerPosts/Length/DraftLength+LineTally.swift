@@ -34,23 +34,23 @@ extension DraftLength {
 
         private init() {}
 
-        /// Counts `line` for the profiles `needs` names.
+        /// Counts a line for the profiles `needs` names: `text` is the line, or with `afterLF` an
+        /// LF and the line.
         ///
         /// Entities are found with the scalar the whole text has before the line: a line that
-        /// follows an LF is scanned as LF + line and the LF's own share taken off. (At a text's
-        /// very start twitter-text's URL expression may take the first character as the one
-        /// preceding a URL, and so find a shorter URL than after an LF.)
+        /// follows an LF is scanned as LF + line and the LF's own share left out. (At a text's
+        /// very start twitter-text's URL expression may take the first character for the one
+        /// before a URL, and so find a shorter URL than after an LF.)
         /// - Parameter scratch: for the `bluesky` rule set; `nil` when `bluesky` is not counted.
         /// - Complexity: O(line length), plus normalisation when the line holds a scalar NFC may
         ///   change.
-        init(line: String, afterLF: Bool, needs: Needs, scratch: MatchScratch?) throws(PatternError) {
-            (utf8, utf16) = (line.utf8.count, line.utf16.count)
+        init(text: String, afterLF: Bool, needs: Needs, scratch: MatchScratch?) throws(PatternError) {
+            let lf = afterLF ? 1 : 0
+            (utf8, utf16) = (text.utf8.count - lf, text.utf16.count - lf)
             guard utf8 > 0 else { return }
-            let text = afterLF ? "\n" + line : line
             self = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
                 var tally = self
-                let whole = 0..<bytes.count
-                let range = (afterLF ? 1 : 0)..<bytes.count
+                let range = lf..<bytes.count
                 if let scratch {
                     let links = try BlueskyRules.shared.spans(in: bytes, scratch: scratch).filter { $0.kind == .url }
                     tally.bluesky = GraphemeBudget(
@@ -59,17 +59,20 @@ extension DraftLength {
                         limit: .max
                     ).length
                 }
+                let urls = needs.twitter || needs.mastodon ? TwitterRules.shared.weightedURLs(in: bytes) : []
                 if needs.twitter {
                     // The LF is a step of its own: one unit, weight 1, valid, unchanged by NFC.
                     let weighting = TwitterWeighting.version3
-                    let (_, walk, originalUTF16) = TwitterLength.parse(bytes, range: whole, urls: nil, weighting: weighting)
+                    let (_, walk, originalUTF16) = TwitterLength.parse(
+                        bytes, range: 0..<bytes.count, urls: urls, weighting: weighting)
                     tally.twitterWeight = walk.scaledWeight - (afterLF ? weighting.weight(ofUnit: 0x0A) : 0)
                     tally.twitterShift = originalUTF16 - walk.utf16Count
                     tally.twitterInvalid = !walk.hasNoInvalidUnit
                 }
                 if needs.mastodon {
                     tally.mastodonBlank = MastodonLength.isBlank(bytes, range)
-                    let counted = Mastodon(text: text, bytes: bytes, range: range, needsWithoutURLs: needs.mastodonWithoutURLs)
+                    let counted = Mastodon(
+                        text: text, bytes: bytes, range: range, urls: urls, needsWithoutURLs: needs.mastodonWithoutURLs)
                     tally.mastodonURLs = counted.urls
                     (tally.mastodonOneX, tally.mastodonWithoutURLs) = counted.clusters(after: "")
                 }
@@ -101,8 +104,10 @@ extension DraftLength {
         init(contentWarning: String, firstLine line: String, tally: LineTally, needs: Needs) {
             guard needs.mastodon, !contentWarning.isEmpty else { return }
             let joined = withUTF8Bytes(of: line) { bytes in
-                Mastodon(text: line, bytes: bytes, range: 0..<bytes.count, needsWithoutURLs: needs.mastodonWithoutURLs)
-                    .clusters(after: contentWarning)
+                Mastodon(
+                    text: line, bytes: bytes, range: 0..<bytes.count, urls: TwitterRules.shared.weightedURLs(in: bytes),
+                    needsWithoutURLs: needs.mastodonWithoutURLs
+                ).clusters(after: contentWarning)
             }
             oneX = joined.oneX - tally.mastodonOneX
             withoutURLs = needs.mastodonWithoutURLs ? joined.withoutURLs - tally.mastodonWithoutURLs : 0
@@ -119,10 +124,13 @@ extension DraftLength {
         let entities: [MastodonLength.Entity]
         let needsWithoutURLs: Bool
 
-        init(text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, needsWithoutURLs: Bool) {
+        /// `urls`: twitter-text's URLs in `bytes`.
+        init(
+            text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: [TwitterWeightedURL],
+            needsWithoutURLs: Bool
+        ) {
             (self.text, self.bytes, self.range, self.needsWithoutURLs) = (text, bytes, range, needsWithoutURLs)
-            entities = MastodonLength.entities(
-                range: range, urls: TwitterRules.shared.weightedURLs(in: bytes), mentions: MastodonMentions.mentions(in: bytes))
+            entities = MastodonLength.entities(range: range, urls: urls, mentions: MastodonMentions.mentions(in: bytes))
         }
 
         var urls: Int { entities.count { $0.counted == nil } }

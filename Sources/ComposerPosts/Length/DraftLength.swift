@@ -20,10 +20,11 @@ import PatternDetection
 /// - Grapheme clusters (`bluesky`, `mastodon`) always break after an LF and never before one
 ///   except inside CR LF, which stays in the line its LF ends.
 /// - Links (`bluesky`), twitter-text's URLs and Mastodon's mentions never contain white space, and
-///   whether one exists depends on the scalar before it (the text's start and an LF are treated
-///   alike: both may precede any of them) and on the text after it up to the line's LF, which
-///   belongs to the line. A line scanned alone holds exactly the whole text's entities there; the
-///   shortened link, the `x`s for a URL and the `@username` for a mention are per entity.
+///   whether one exists depends on the scalar before it and on the text after it up to the
+///   line's LF, which belongs to the line. So a line is scanned with the LF before it (the text's
+///   start is not the same: twitter-text's URL expression may take a text's first character for
+///   the one preceding a URL) and holds exactly the whole text's entities there; the shortened
+///   link, the `x`s for a URL and the `@username` for a mention are per entity.
 /// - `twitter` counts the NFC text. An LF is a starter that NFC never changes and that no
 ///   canonical composition starts with, so the NFC text is the lines' NFC forms joined, and its
 ///   length difference to the original is the sum of the lines'. `parseTweet`'s steps (a URL, an
@@ -41,24 +42,25 @@ import PatternDetection
 /// ## Valid range
 /// When a profile's count fits (and for `twitter` the text has no invalid character) the valid
 /// range is the whole text. Otherwise the lines are walked from the start to the first one where
-/// the limit is crossed (`twitter`: or an invalid character met), and that prefix of the text,
-/// which ends with an LF or at the text's end, is counted with the profile's own counter: the
-/// cut inside it is the whole text's. `twitter`'s end is then shifted by the whole text's NFC
-/// length difference, as `parseTweet` shifts it (the shifted end can lie past the prefix; the
-/// lines are walked to it). The range is kept across edits after that prefix.
+/// the limit is crossed (`twitter`: or an invalid character met), and that line alone is counted
+/// with the profile's own counter, resumed with the counts of the lines before it (they all fit):
+/// the cut inside it is the whole text's. `twitter`'s end is then shifted by the whole text's NFC
+/// length difference, as `parseTweet` shifts it (the shifted end can lie further on; the lines
+/// are walked to it). The range is kept while edits leave the lines up to that one alone.
 ///
 /// ## Cost
 /// The lines' tallies sit in a gap buffer whose gap stays after the last edited lines, with the
 /// gap's UTF-8 offset kept, and running totals are kept beside them.
 /// - Complexity: ``apply(_:in:)`` is O(d + e) for d lines between the last edit and this one
 ///   and e the bytes of the lines the edit touches (before and after); plus, when the edit lies
-///   in the prefix a valid range depends on, O(p) to count that prefix again (p bounded by the
-///   limit in the profile's unit, not by the draft; a link weighs the same however long). A
-///   report is O(1). Building a draft is O(n). The first edit of a copy costs O(lines) more
-///   (copy on write).
+///   before the end of the line where a limit is crossed, O(j + that line) to walk to it and
+///   count it (j ≤ limit + 1 lines). A report is O(1). Building a draft is O(n). The first edit
+///   of a copy costs O(lines) more (copy on write). `twitter`'s shifted end is found again, in
+///   O(lines before it), when an edit changes the text's NFC length difference or the lines
+///   before the end.
 ///
 /// Limits: a line is the unit of work, so a draft with few line breaks costs more per edit: in a
-/// 1 MB draft with no LF every keystroke recounts the whole megabyte. The tallies take 80 bytes
+/// 1 MB draft with no LF every keystroke recounts the whole megabyte. The tallies take 72 bytes
 /// per line.
 ///
 /// A value: copies are edited independently (the tallies are copied on write; the match scratch
@@ -84,26 +86,14 @@ public struct DraftLength: Sendable {
     /// - Throws: ``PatternError`` when the `bluesky` rule set fails (PCRE2).
     /// - Complexity: O(n).
     public init(text: String, profiles: [LengthProfile], contentWarning: String = "") throws(PatternError) {
-        try self.init(profiles: profiles, contentWarning: contentWarning, utf8Count: text.utf8.count, read: Self.reader(text))
+        try self.init(
+            utf8Count: text.utf8.count, profiles: profiles, contentWarning: contentWarning, readingText: Self.reader(text))
     }
 
-    /// As ``init(text:profiles:contentWarning:)``, reading the text from a text source.
-    package init(text: some UTF8TextSource, profiles: [LengthProfile], contentWarning: String = "") throws(PatternError) {
-        try self.init(profiles: profiles, contentWarning: contentWarning, utf8Count: text.utf8Count, read: Self.reader(text))
-    }
-
-    /// A draft that counts nothing (no profile): edits cost nothing; the warning is kept.
-    package init(untrackedWithContentWarning contentWarning: String) {
-        profiles = []
-        needs = Needs([])
-        self.contentWarning = contentWarning
-        contentWarningClusters = contentWarning.count
-        lines = GapBuffer(filler: .empty, capacity: 1)
-        cuts = []
-    }
-
-    private init(
-        profiles requested: [LengthProfile], contentWarning: String, utf8Count: Int, read: (Range<Int>) -> [UInt8]
+    /// As ``init(text:profiles:contentWarning:)`` for a text of `utf8Count` bytes kept elsewhere,
+    /// read once, whole, through `readingText`.
+    public init(
+        utf8Count: Int, profiles requested: [LengthProfile], contentWarning: String = "", readingText read: TextReader
     ) throws(PatternError) {
         var unique: [LengthProfile] = []
         for profile in requested where !unique.contains(profile) {
@@ -117,12 +107,24 @@ public struct DraftLength: Sendable {
         cuts = Array(repeating: nil, count: unique.count)
         lines = GapBuffer(filler: .empty, capacity: 1)
         guard !unique.isEmpty else { return }
-        let counted = try count(read(0..<utf8Count), reachesEnd: true, startsText: true)
+        let text = read(0..<utf8Count)
+        precondition(text.utf8.count == utf8Count, "read \(text.utf8.count) bytes of \(utf8Count)")
+        let counted = try count(text, reachesEnd: true, startsText: true)
         lines = GapBuffer(counted.lines, filler: .empty)
         gapUTF8 = utf8Count
         for line in counted.lines { totals.add(line) }
         head = counted.head ?? Head()
         cuts = try updatedCuts(unchangedUpTo: -1, read: read)
+    }
+
+    /// A draft that counts nothing (no profile): edits cost nothing; the warning is kept.
+    package init(untrackedWithContentWarning contentWarning: String) {
+        profiles = []
+        needs = Needs([])
+        self.contentWarning = contentWarning
+        contentWarningClusters = contentWarning.count
+        lines = GapBuffer(filler: .empty, capacity: 1)
+        cuts = []
     }
 
     /// Whether any profile is counted.
