@@ -25,7 +25,7 @@ extension ComposerHighlighter {
         draftLength = DraftLength(untrackedWithContentWarning: contentWarning)
         guard !profiles.isEmpty else { return }
         draftLength = try DraftLength(
-            utf8Count: text.utf8.count, profiles: profiles, contentWarning: contentWarning, readingText: lines)
+            utf8Count: text.utf8.count, profiles: profiles, contentWarning: contentWarning, readingText: Self.reader(text))
     }
 
     /// The profiles counted, each once (empty when none).
@@ -37,7 +37,7 @@ extension ComposerHighlighter {
     /// - Complexity: setting it is O(warning + first line) when a `mastodon` profile is tracked.
     public var contentWarning: String {
         get { draftLength.contentWarning }
-        set { draftLength.setContentWarning(newValue, readingText: lines) }
+        set { draftLength.setContentWarning(newValue, readingText: Self.reader(text)) }
     }
 
     /// The report for the text under `profile`, equal to
@@ -49,11 +49,13 @@ extension ComposerHighlighter {
         draftLength.profiles.contains(profile) ? draftLength.report(for: profile) : nil
     }
 
-    /// The text of a UTF-8 range of `text` that starts and ends at line boundaries, as the draft
-    /// asks: those are cluster boundaries, so the character view converts it in bulk (O(log n +
-    /// range)), where the UTF-8 view would go byte by byte.
-    private func lines(_ utf8Range: Range<Int>) -> String {
-        String(text.characters[text.utf8Range(utf8Range)])
+    /// Reads UTF-8 ranges of `text` that start and end at line boundaries, as the draft asks:
+    /// those are cluster boundaries, so the character view converts them in bulk (O(log n +
+    /// range)), where the UTF-8 view would go byte by byte. The reader holds the text alone: one
+    /// that held the composer would share the draft's tallies while it is edited, and every edit
+    /// would copy them.
+    private static func reader(_ text: AttributedString) -> DraftLength.TextReader {
+        { utf8Range in String(text.characters[text.utf8Range(utf8Range)]) }
     }
 
     /// Counts the lines `edit` touched in the new `text`; every edit path calls it once `text`
@@ -63,7 +65,7 @@ extension ComposerHighlighter {
     mutating func lengthDidChange(_ edit: TextEdit) {
         guard draftLength.isTracking else { return }
         do {
-            try draftLength.apply(edit, newUTF8Count: text.utf8.count, readingText: lines)
+            try draftLength.apply(edit, newUTF8Count: text.utf8.count, readingText: Self.reader(text))
         } catch {
             draftLength = DraftLength(untrackedWithContentWarning: draftLength.contentWarning)
         }

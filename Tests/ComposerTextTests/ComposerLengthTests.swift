@@ -1,8 +1,8 @@
-import ComposerPosts
 import Foundation
 import PatternDetection
 import Testing
 
+@testable import ComposerPosts
 @testable import ComposerText
 
 /// A composer tracking length reports, after every edit through any of its edit paths, what
@@ -104,6 +104,29 @@ struct ComposerLengthTests {
             }
         }
         #expect(checks >= 4 * Self.steps)
+    }
+
+    @Test("A keystroke updates the line tallies in place: the composer never shares them with itself", arguments: ComposerHighlighter.Strategy.allCases)
+    func tallyStorageIsNotCopied(strategy: ComposerHighlighter.Strategy) throws {
+        let lines = (0..<200).map { "line \($0) with https://example.com/\($0) and @user@example.social" }
+        var composer = try ComposerHighlighter(text: lines.joined(separator: "\n"), rules: BlueskyRules.shared, strategy: strategy)
+        try composer.trackLength([.bluesky, .twitter, .mastodon()])
+        var caret = composer.text.utf8.count / 2
+        try composer.replace(caret..<caret, with: "x")  // the first edit may grow the gap
+        caret += 1
+        let address = composer.draftLength.lines.storageAddress
+        for character in "typing more" {
+            try composer.replace(caret..<caret, with: String(character))
+            caret += 1
+            #expect(composer.draftLength.lines.storageAddress == address)
+            var text = composer.text
+            text.unicodeScalars.insert("y", at: text.utf8Index(caret))
+            var selection = text.utf8Range(caret + 1..<caret + 1)
+            try composer.textDidChange(&text, edit: TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), selection: &selection)
+            caret += 1
+            #expect(composer.draftLength.lines.storageAddress == address)
+        }
+        #expect(try Self.mismatch(composer) == nil)
     }
 
     @Test("Counting is off until asked for, follows the text from then on, and stops when asked")
