@@ -70,6 +70,26 @@ struct DraftLengthCostTests {
         }
     }
 
+    @Test("Jumping ahead to the start of a line and typing there reads that line only")
+    func jumpingAhead() throws {
+        let text = Self.draft(bytes: 20_000, decomposed: false)
+        let bytes = Array(text.utf8)
+        let blankLines = bytes.indices.filter { $0 > 0 && bytes[$0 - 1] == 10 && bytes[$0] == 10 }
+        let first = try Self.type("a", into: text, at: blankLines[10])
+        // From just after the first caret (where the gap now is) to a blank line 50 posts on.
+        var draft = first.draft
+        var after = Array(first.text.utf8)
+        let caret = blankLines[60] + 1
+        after.insert(UInt8(ascii: "b"), at: caret)
+        var read = 0
+        try draft.apply(TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), newUTF8Count: after.count) { range in
+            read += range.count
+            return String(decoding: after[range], as: UTF8.self)
+        }
+        #expect(read == 2)
+        #expect(draft.reports() == (try PostLength.reports(for: String(decoding: after, as: UTF8.self), profiles: Self.profiles)))
+    }
+
     @Test("Typing in the first line counts again the lines where the limits are crossed: a few lines, not the draft")
     func typingBeforeTheCut() throws {
         var previous: [Int]?

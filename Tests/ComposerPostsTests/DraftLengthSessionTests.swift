@@ -153,6 +153,26 @@ struct DraftLengthSessionTests {
         }
     }
 
+    @Test("twitter's valid end, shifted by NFC past the line where the limit is crossed, follows edits before it")
+    func twitterShiftedEnd() throws {
+        // 290 weighted characters cross 280 in the first line; 60 decomposed letters further on
+        // shift the end 60 units on, into the CJK line.
+        var text = String(repeating: "a", count: 290) + "\n" + String(repeating: "日本語", count: 40) + "\n"
+            + String(repeating: "e\u{301} ", count: 60)
+        var draft = try DraftLength(text: text, profiles: [.twitter])
+        let start = text.utf8.count - String(repeating: "e\u{301} ", count: 60).utf8.count - 120 * 3 - 1
+        #expect(draft.report(for: .twitter).validRange.utf8.upperBound > start)
+        // Edits between the end of the first line and the valid end: ASCII, a letter, a mark.
+        for (offset, insert) in [(0, "x"), (1, "yy"), (6, "é"), (0, "\u{301}"), (3, "本")] {
+            let position = start + offset
+            var bytes = Array(text.utf8)
+            bytes.insert(contentsOf: Array(insert.utf8), at: position)
+            text = String(decoding: bytes, as: UTF8.self)
+            try draft.apply(TextEdit(start: position, oldEnd: position, newEnd: position + insert.utf8.count), in: text)
+            #expect(draft.report(for: .twitter) == (try PostLength.report(for: text, profile: .twitter)), "\(insert.debugDescription)")
+        }
+    }
+
     @Test("Duplicate profiles count once; no profile counts nothing")
     func profiles() throws {
         let draft = try DraftLength(text: "hello\nworld", profiles: [.twitter, .bluesky, .twitter, .mastodon()])
