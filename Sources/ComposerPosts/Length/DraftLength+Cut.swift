@@ -18,14 +18,15 @@ extension DraftLength {
     }
 
     /// The cuts after a change that left every line ending at or before `unchangedUpTo` (a UTF-8
-    /// offset; -1 for none) as it was; the profiles `only` rejects keep theirs.
+    /// offset; -1 for none) as it was; the profiles `only` rejects keep theirs. `scanned`: lines
+    /// just scanned, by start offset, reused when one is where a limit is crossed.
     ///
     /// A cut whose prefix lies in the unchanged lines is kept: the prefix still crosses the limit
     /// where it did (the counts only grow along it), and the cut inside it depends on nothing
     /// after it. `twitter`'s shift, which depends on the whole text, is applied again.
     /// - Throws: ``PatternError`` when the `bluesky` rule set fails (only `bluesky` scans).
     mutating func updatedCuts(
-        unchangedUpTo: Int, read: TextReader, only: (LengthProfile) -> Bool = { _ in true }
+        unchangedUpTo: Int, read: TextReader, scanned: [Int: LineScan], only: (LengthProfile) -> Bool = { _ in true }
     ) throws(PatternError) -> [Cut?] {
         var updated = cuts
         for (index, profile) in profiles.enumerated() where only(profile) {
@@ -34,7 +35,7 @@ extension DraftLength {
             } else if let cut = cuts[index], cut.prefixUTF8 <= unchangedUpTo {
                 if profile == .twitter { updated[index] = shifted(cut, unchangedUpTo: unchangedUpTo, read: read) }
             } else {
-                updated[index] = try freshCut(profile, read: read)
+                updated[index] = try freshCut(profile, read: read, scanned: scanned)
             }
         }
         return updated
@@ -57,7 +58,9 @@ extension DraftLength {
     /// Finds the line where `profile` crosses its limit and counts it, resumed with the counts of
     /// the lines before it, which all fit.
     /// - Complexity: O(lines before it + its bytes), plus for `twitter` the walk to the shifted end.
-    private mutating func freshCut(_ profile: LengthProfile, read: TextReader) throws(PatternError) -> Cut {
+    private mutating func freshCut(
+        _ profile: LengthProfile, read: TextReader, scanned: [Int: LineScan]
+    ) throws(PatternError) -> Cut {
         let weighting = TwitterWeighting.version3
         let limit = profile == .twitter ? weighting.maxWeightedLength * weighting.scale : profile.limit
         var before = 0
@@ -77,40 +80,42 @@ extension DraftLength {
         var cut = Cut.empty
         cut.prefixUTF8 = start.utf8 + lines[index].utf8
         cut.prefixUTF16 = start.utf16 + lines[index].utf16
-        let line = read(start.utf8..<cut.prefixUTF8)
-        let afterLF = index > 0
-        let text = afterLF ? "\n" + line : line
-        let scratch = profile == .bluesky ? uniqueScratch() : nil
-        // The line, after its LF like when it was tallied; a cut at offset `end` of `bytes`.
-        let cutAt = { (bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, end: Int) in
-            (start.utf8 + end - range.lowerBound, start.utf16 + UTF16Offsets.count(in: bytes, range.lowerBound..<end))
+        let scan: LineScan
+        if let known = scanned[start.utf8] {
+            scan = known
+        } else {
+            scan = try LineScan(
+                line: read(start.utf8..<cut.prefixUTF8), afterLF: index > 0, needs: Needs([profile]),
+                scratch: profile == .bluesky ? uniqueScratch() : nil)
         }
-        try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
-            let range = (afterLF ? 1 : 0)..<bytes.count
+        let text = scan.text
+        // A cut at offset `end` of the scan's text.
+        let cutAt = { (bytes: UnsafeBufferPointer<UInt8>, end: Int) in
+            (start.utf8 + end - scan.range.lowerBound, start.utf16 + UTF16Offsets.count(in: bytes, scan.range.lowerBound..<end))
+        }
+        withUTF8Bytes(of: text) { bytes in
+            let range = scan.range
             switch profile {
             case .bluesky:
-                let links = try BlueskyRules.shared.spans(in: bytes, scratch: scratch!).filter { $0.kind == .url }
                 let budget = GraphemeBudget(
                     text: text, bytes: bytes, range: range,
-                    replacements: BlueskyLength.replacements(text: text, range: range, links: links), prefix: "",
+                    replacements: BlueskyLength.replacements(text: text, range: range, links: scan.links), prefix: "",
                     limit: limit - before)
-                (cut.validUTF8, cut.validUTF16) = cutAt(bytes, range, budget.validEnd)
+                (cut.validUTF8, cut.validUTF16) = cutAt(bytes, budget.validEnd)
             case .twitter:
                 // The walk resumes before the LF, which weighs 1 and is valid.
-                let lf = afterLF ? weighting.weight(ofUnit: 0x0A) : 0
+                let lf = scan.afterLF ? weighting.weight(ofUnit: 0x0A) : 0
                 let walk = TwitterLength.parse(
-                    bytes, range: 0..<bytes.count, urls: nil, weighting: weighting, startingWeight: before - lf
+                    bytes, range: 0..<bytes.count, urls: scan.urls, weighting: weighting, startingWeight: before - lf
                 ).tally
-                cut.twitterIndex = (afterLF ? start.nfc - 1 : 0) + walk.validDisplayIndex
+                cut.twitterIndex = (scan.afterLF ? start.nfc - 1 : 0) + walk.validDisplayIndex
             case .mastodon(_, let urlLength):
-                let entities = MastodonLength.entities(
-                    range: range, urls: TwitterRules.shared.weightedURLs(in: bytes),
-                    mentions: MastodonMentions.mentions(in: bytes))
+                let entities = MastodonLength.entities(range: range, urls: scan.urls, mentions: scan.mentions)
                 let budget = GraphemeBudget(
                     text: text, bytes: bytes, range: range,
                     replacements: MastodonLength.replacements(entities, bytes: bytes, urlLength: urlLength),
-                    prefix: afterLF ? "" : contentWarning, limit: limit - before)
-                (cut.validUTF8, cut.validUTF16) = cutAt(bytes, range, budget.validEnd)
+                    prefix: scan.afterLF ? "" : contentWarning, limit: limit - before)
+                (cut.validUTF8, cut.validUTF16) = cutAt(bytes, budget.validEnd)
             }
         }
         if profile == .twitter { cut = shifted(cut, unchangedUpTo: -1, read: read) }

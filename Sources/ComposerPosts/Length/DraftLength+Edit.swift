@@ -41,7 +41,7 @@ extension DraftLength {
         let region = gapUTF8..<gapUTF8 + touchedUTF8 + edit.delta
         let text = read(region)
         precondition(text.utf8.count == region.count, "read \(text.utf8.count) bytes for \(region)")
-        let counted = try count(text, reachesEnd: reachesEnd, startsText: gapUTF8 == 0)
+        let counted = try count(text, at: gapUTF8, firstLine: lines.countBeforeGap, reachesEnd: reachesEnd)
 
         let saved = (totals: totals, head: head)
         var removed: [LineTally] = []
@@ -56,7 +56,7 @@ extension DraftLength {
         let regionStart = gapUTF8
         gapUTF8 += region.count
         do {
-            cuts = try updatedCuts(unchangedUpTo: regionStart, read: read)
+            cuts = try updatedCuts(unchangedUpTo: regionStart, read: read, scanned: counted.scans)
         } catch {
             for _ in counted.lines { _ = lines.popLastBeforeGap() }
             lines.insertAtGap(contentsOf: removed)
@@ -79,10 +79,11 @@ extension DraftLength {
         self.contentWarning = contentWarning
         contentWarningClusters = contentWarning.count
         guard needs.mastodon else { return }
-        let first = lines[0]
-        head = Head(contentWarning: contentWarning, firstLine: read(0..<first.utf8), tally: first, needs: needs)
-        // Only mastodon's valid ranges change, and counting them scans no links: this cannot throw.
-        cuts = try! updatedCuts(unchangedUpTo: -1, read: read, only: { if case .mastodon = $0 { true } else { false } })
+        // Only mastodon's counts change, and they scan no links: nothing here can throw.
+        let mastodon = Needs(profiles.filter { if case .mastodon = $0 { true } else { false } })
+        let first = try! LineScan(line: read(0..<lines[0].utf8), afterLF: false, needs: mastodon, scratch: nil)
+        head = Head(contentWarning: contentWarning, first: first, tally: lines[0], needs: needs)
+        cuts = try! updatedCuts(unchangedUpTo: -1, read: read, scanned: [0: first], only: { mastodon.includes($0) })
     }
 
     /// Moves the gap to just before the line holding `offset` (the last line holds the text's end).
@@ -102,34 +103,40 @@ extension DraftLength {
         gapUTF8 = start
     }
 
-    /// Tallies of the lines of `text`: a run of whole lines that either reaches the draft's end
-    /// (its last line is the draft's last, possibly empty) or ends with an LF. When the run starts
-    /// the draft, also what the content warning adds to its first line.
+    /// Tallies of the lines of `text`, which starts at UTF-8 offset `start` and line `firstLine` of
+    /// the draft: a run of whole lines that either reaches the draft's end (its last line is the
+    /// draft's last, possibly empty) or ends with an LF. When the run starts the draft, also what
+    /// the content warning adds to its first line. The scans of the lines that may be where a
+    /// limit is crossed (the first limit + 1), by start offset, for the cuts to reuse.
     mutating func count(
-        _ text: String, reachesEnd: Bool, startsText: Bool
-    ) throws(PatternError) -> (lines: [LineTally], head: Head?) {
+        _ text: String, at start: Int, firstLine: Int, reachesEnd: Bool
+    ) throws(PatternError) -> (lines: [LineTally], head: Head?, scans: [Int: LineScan]) {
         let scratch = needs.bluesky ? uniqueScratch() : nil
+        let kept = profiles.map(\.limit).max().map { $0 + 1 } ?? 0
         return try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
             var tallies: [LineTally] = []
             var head: Head?
+            var scans: [Int: LineScan] = [:]
             func append(_ range: Range<Int>) throws(PatternError) {
                 let line = range == 0..<bytes.count ? text : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                let first = startsText && tallies.isEmpty
-                let tally = try LineTally(text: first ? line : "\n" + line, afterLF: !first, needs: needs, scratch: scratch)
-                if first { head = Head(contentWarning: contentWarning, firstLine: line, tally: tally, needs: needs) }
+                let index = firstLine + tallies.count
+                let scan = try LineScan(line: line, afterLF: index > 0, needs: needs, scratch: scratch)
+                let tally = LineTally(scan, needs: needs)
+                if index == 0 { head = Head(contentWarning: contentWarning, first: scan, tally: tally, needs: needs) }
+                if index <= kept { scans[start + range.lowerBound] = scan }
                 tallies.append(tally)
             }
-            var start = 0
-            while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try append(start..<newline + 1)
-                start = newline + 1
+            var lineStart = 0
+            while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                try append(lineStart..<newline + 1)
+                lineStart = newline + 1
             }
             if reachesEnd {
-                try append(start..<bytes.count)
+                try append(lineStart..<bytes.count)
             } else {
-                precondition(start == bytes.count, "a run of lines that does not reach the end ends with an LF")
+                precondition(lineStart == bytes.count, "a run of lines that does not reach the end ends with an LF")
             }
-            return (tallies, head)
+            return (tallies, head, scans)
         }
     }
 

@@ -34,45 +34,35 @@ extension DraftLength {
 
         private init() {}
 
-        /// Counts a line for the profiles `needs` names: `text` is the line, or with `afterLF` an
-        /// LF and the line.
-        ///
-        /// Entities are found with the scalar the whole text has before the line: a line that
-        /// follows an LF is scanned as LF + line and the LF's own share left out. (At a text's
-        /// very start twitter-text's URL expression may take the first character for the one
-        /// before a URL, and so find a shorter URL than after an LF.)
-        /// - Parameter scratch: for the `bluesky` rule set; `nil` when `bluesky` is not counted.
+        /// Counts the line `scan` holds for the profiles `needs` names.
         /// - Complexity: O(line length), plus normalisation when the line holds a scalar NFC may
         ///   change.
-        init(text: String, afterLF: Bool, needs: Needs, scratch: MatchScratch?) throws(PatternError) {
-            let lf = afterLF ? 1 : 0
-            (utf8, utf16) = (text.utf8.count - lf, text.utf16.count - lf)
+        init(_ scan: LineScan, needs: Needs) {
+            let range = scan.range
+            (utf8, utf16) = (range.count, scan.text.utf16.count - range.lowerBound)
             guard utf8 > 0 else { return }
-            self = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
+            let text = scan.text
+            self = withUTF8Bytes(of: text) { bytes in
                 var tally = self
-                let range = lf..<bytes.count
-                if let scratch {
-                    let links = try BlueskyRules.shared.spans(in: bytes, scratch: scratch).filter { $0.kind == .url }
+                if needs.bluesky {
                     tally.bluesky = GraphemeBudget(
                         text: text, bytes: bytes, range: range,
-                        replacements: BlueskyLength.replacements(text: text, range: range, links: links), prefix: "",
+                        replacements: BlueskyLength.replacements(text: text, range: range, links: scan.links), prefix: "",
                         limit: .max
                     ).length
                 }
-                let urls = needs.twitter || needs.mastodon ? TwitterRules.shared.weightedURLs(in: bytes) : []
                 if needs.twitter {
                     // The LF is a step of its own: one unit, weight 1, valid, unchanged by NFC.
                     let weighting = TwitterWeighting.version3
                     let (_, walk, originalUTF16) = TwitterLength.parse(
-                        bytes, range: 0..<bytes.count, urls: urls, weighting: weighting)
-                    tally.twitterWeight = walk.scaledWeight - (afterLF ? weighting.weight(ofUnit: 0x0A) : 0)
+                        bytes, range: 0..<bytes.count, urls: scan.urls, weighting: weighting)
+                    tally.twitterWeight = walk.scaledWeight - (scan.afterLF ? weighting.weight(ofUnit: 0x0A) : 0)
                     tally.twitterShift = originalUTF16 - walk.utf16Count
                     tally.twitterInvalid = !walk.hasNoInvalidUnit
                 }
                 if needs.mastodon {
                     tally.mastodonBlank = MastodonLength.isBlank(bytes, range)
-                    let counted = Mastodon(
-                        text: text, bytes: bytes, range: range, urls: urls, needsWithoutURLs: needs.mastodonWithoutURLs)
+                    let counted = Mastodon(scan, bytes: bytes, needsWithoutURLs: needs.mastodonWithoutURLs)
                     tally.mastodonURLs = counted.urls
                     (tally.mastodonOneX, tally.mastodonWithoutURLs) = counted.clusters(after: "")
                 }
@@ -100,14 +90,12 @@ extension DraftLength {
         var oneX = 0
         var withoutURLs = 0
 
+        /// - Parameter first: the first line (no LF before it).
         /// - Complexity: O(warning + line length).
-        init(contentWarning: String, firstLine line: String, tally: LineTally, needs: Needs) {
+        init(contentWarning: String, first: LineScan, tally: LineTally, needs: Needs) {
             guard needs.mastodon, !contentWarning.isEmpty else { return }
-            let joined = withUTF8Bytes(of: line) { bytes in
-                Mastodon(
-                    text: line, bytes: bytes, range: 0..<bytes.count, urls: TwitterRules.shared.weightedURLs(in: bytes),
-                    needsWithoutURLs: needs.mastodonWithoutURLs
-                ).clusters(after: contentWarning)
+            let joined = withUTF8Bytes(of: first.text) { bytes in
+                Mastodon(first, bytes: bytes, needsWithoutURLs: needs.mastodonWithoutURLs).clusters(after: contentWarning)
             }
             oneX = joined.oneX - tally.mastodonOneX
             withoutURLs = needs.mastodonWithoutURLs ? joined.withoutURLs - tally.mastodonWithoutURLs : 0
@@ -116,21 +104,17 @@ extension DraftLength {
         init() {}
     }
 
-    /// A line (`range` of `text`) as Mastodon's validator rewrites it, before counting.
+    /// A line as Mastodon's validator rewrites it, before counting.
     private struct Mastodon {
-        let text: String
+        let scan: LineScan
         let bytes: UnsafeBufferPointer<UInt8>
-        let range: Range<Int>
         let entities: [MastodonLength.Entity]
         let needsWithoutURLs: Bool
 
-        /// `urls`: twitter-text's URLs in `bytes`.
-        init(
-            text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: [TwitterWeightedURL],
-            needsWithoutURLs: Bool
-        ) {
-            (self.text, self.bytes, self.range, self.needsWithoutURLs) = (text, bytes, range, needsWithoutURLs)
-            entities = MastodonLength.entities(range: range, urls: urls, mentions: MastodonMentions.mentions(in: bytes))
+        /// `bytes`: the UTF-8 of the scan's text.
+        init(_ scan: LineScan, bytes: UnsafeBufferPointer<UInt8>, needsWithoutURLs: Bool) {
+            (self.scan, self.bytes, self.needsWithoutURLs) = (scan, bytes, needsWithoutURLs)
+            entities = MastodonLength.entities(range: scan.range, urls: scan.urls, mentions: scan.mentions)
         }
 
         var urls: Int { entities.count { $0.counted == nil } }
@@ -139,62 +123,12 @@ extension DraftLength {
         func clusters(after prefix: String) -> (oneX: Int, withoutURLs: Int) {
             func count(urlLength: Int) -> Int {
                 GraphemeBudget(
-                    text: text, bytes: bytes, range: range,
+                    text: scan.text, bytes: bytes, range: scan.range,
                     replacements: MastodonLength.replacements(entities, bytes: bytes, urlLength: urlLength),
                     prefix: prefix, limit: .max
                 ).length
             }
             return (count(urlLength: 1), needsWithoutURLs ? count(urlLength: 0) : 0)
-        }
-    }
-
-    /// Sums of the line tallies, and how many lines have the two flags.
-    struct Totals: Sendable, Equatable {
-        var utf8 = 0
-        var utf16 = 0
-        var bluesky = 0
-        var twitterWeight = 0
-        var twitterShift = 0
-        var twitterInvalidLines = 0
-        var mastodonNonBlankLines = 0
-        var mastodonOneX = 0
-        var mastodonURLs = 0
-        var mastodonWithoutURLs = 0
-
-        mutating func add(_ line: LineTally, sign: Int = 1) {
-            utf8 += sign * line.utf8
-            utf16 += sign * line.utf16
-            bluesky += sign * line.bluesky
-            twitterWeight += sign * line.twitterWeight
-            twitterShift += sign * line.twitterShift
-            twitterInvalidLines += line.twitterInvalid ? sign : 0
-            mastodonNonBlankLines += line.mastodonBlank ? 0 : sign
-            mastodonOneX += sign * line.mastodonOneX
-            mastodonURLs += sign * line.mastodonURLs
-            mastodonWithoutURLs += sign * line.mastodonWithoutURLs
-        }
-
-        mutating func remove(_ line: LineTally) { add(line, sign: -1) }
-    }
-
-    /// Which fields the tracked profiles need counted.
-    struct Needs: Sendable {
-        var bluesky = false
-        var twitter = false
-        var mastodon = false
-        /// Some mastodon profile counts URLs as nothing (`urlLength` 0).
-        var mastodonWithoutURLs = false
-
-        init(_ profiles: [LengthProfile]) {
-            for profile in profiles {
-                switch profile {
-                case .bluesky: bluesky = true
-                case .twitter: twitter = true
-                case .mastodon(_, let urlLength):
-                    mastodon = true
-                    if urlLength == 0 { mastodonWithoutURLs = true }
-                }
-            }
         }
     }
 }

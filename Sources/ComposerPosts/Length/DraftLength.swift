@@ -109,12 +109,12 @@ public struct DraftLength: Sendable {
         guard !unique.isEmpty else { return }
         let text = read(0..<utf8Count)
         precondition(text.utf8.count == utf8Count, "read \(text.utf8.count) bytes of \(utf8Count)")
-        let counted = try count(text, reachesEnd: true, startsText: true)
+        let counted = try count(text, at: 0, firstLine: 0, reachesEnd: true)
         lines = GapBuffer(counted.lines, filler: .empty)
         gapUTF8 = utf8Count
         for line in counted.lines { totals.add(line) }
         head = counted.head ?? Head()
-        cuts = try updatedCuts(unchangedUpTo: -1, read: read)
+        cuts = try updatedCuts(unchangedUpTo: -1, read: read, scanned: counted.scans)
     }
 
     /// A draft that counts nothing (no profile): edits cost nothing; the warning is kept.
