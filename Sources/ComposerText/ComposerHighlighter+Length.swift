@@ -58,8 +58,8 @@ extension ComposerHighlighter {
         { utf8Range in String(text.characters[text.utf8Range(utf8Range)]) }
     }
 
-    /// Counts the lines `edit` touched in the new `text`; every edit path calls it once `text`
-    /// holds the edited string, before anything that may throw, so the counts never lag the text.
+    /// Counts the lines `edit` touched in the new `text`; every edit path calls it as soon as
+    /// `text` holds the edited string, so the counts never lag the text.
     /// Should the `bluesky` rule set fail (a PCRE2 error), counting stops instead: no profile is
     /// tracked until ``trackLength(_:)`` is called again, and highlighting goes on unaffected.
     mutating func lengthDidChange(_ edit: TextEdit) {

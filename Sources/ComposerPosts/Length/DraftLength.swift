@@ -4,8 +4,9 @@ import PatternDetection
 /// after every keystroke, at a cost that does not grow with the draft.
 ///
 /// ```swift
-/// var draft = try DraftLength(text: "gm ", profiles: [.bluesky, .twitter])
-/// text.append("@alice.bsky.social")                       // the composer's edit
+/// var text = "gm "
+/// var draft = try DraftLength(text: text, profiles: [.bluesky, .twitter])
+/// text += "@alice.bsky.social"                            // the composer's edit
 /// try draft.apply(TextEdit(start: 3, oldEnd: 3, newEnd: 21), in: text)
 /// draft.report(for: .bluesky).remaining                   // 279
 /// ```
