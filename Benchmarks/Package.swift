@@ -36,6 +36,18 @@ let package = Package(
             path: "Benchmarks/LengthBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ComposerLengthBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PatternDetection", package: parentPackage),
+                .product(name: "ComposerPosts", package: parentPackage),
+                .product(name: "ComposerText", package: parentPackage),
+                .product(name: "KeystrokeReplay", package: parentPackage),
+            ],
+            path: "Benchmarks/ComposerLengthBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ComposerPosts
 import Foundation
 import PatternDetection
 
@@ -34,6 +35,8 @@ public struct ComposerHighlighter: Sendable {
     /// The selection, as the strategy keeps it through each update.
     public internal(set) var selection: Range<AttributedString.Index>
     public private(set) var strategy: any HighlightingStrategy
+    /// Per-line length tallies for the profiles tracked (none by default); see `ComposerHighlighter+Length`.
+    var draftLength = DraftLength(untrackedWithContentWarning: "")
 
     /// Tags and styles `text`; the caret starts at its end.
     public init(
@@ -69,9 +72,9 @@ public struct ComposerHighlighter: Sendable {
         text.unicodeScalars.replaceSubrange(text.utf8Range(utf8Range), with: string.unicodeScalars)
         let caret = utf8Range.lowerBound + string.utf8.count
         var newSelection = text.utf8Range(caret..<caret)
-        try strategy.textDidChange(
-            &text, edit: TextEdit(start: utf8Range.lowerBound, oldEnd: utf8Range.upperBound, newEnd: caret),
-            selection: &newSelection)
+        let edit = TextEdit(start: utf8Range.lowerBound, oldEnd: utf8Range.upperBound, newEnd: caret)
+        lengthDidChange(edit)
+        try strategy.textDidChange(&text, edit: edit, selection: &newSelection)
         selection = newSelection
     }
 
@@ -88,6 +91,7 @@ public struct ComposerHighlighter: Sendable {
         try strategy.textDidChange(&text, edit: edit, selection: &selection)
         self.text = text
         self.selection = selection
+        lengthDidChange(edit)
     }
 
     /// One call for static text: `string` tagged and styled.

@@ -13,6 +13,16 @@ enum BlueskyLength {
     static func report(
         text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, links: [Span], startUTF16: Int
     ) -> LengthReport {
+        let budget = GraphemeBudget(
+            text: text, bytes: bytes, range: range, replacements: replacements(text: text, range: range, links: links),
+            prefix: "", limit: limit)
+        return GraphemeBudget.report(
+            budget, profile: .bluesky, limit: limit, isValid: budget.length > 0 && budget.length <= limit, bytes: bytes,
+            range: range, startUTF16: startUTF16)
+    }
+
+    /// Each link (kind `url`) wholly inside `range` with the shortened text the app posts for it.
+    static func replacements(text: String, range: Range<Int>, links: [Span]) -> [GraphemeBudget.Replacement] {
         var replacements: [GraphemeBudget.Replacement] = []
         let utf8 = text.utf8
         for link in links where link.utf8Range.lowerBound >= range.lowerBound && link.utf8Range.upperBound <= range.upperBound {
@@ -20,11 +30,7 @@ enum BlueskyLength {
             let linkText = text[lower..<utf8.index(lower, offsetBy: link.utf8Range.count)]
             replacements.append(.init(utf8Range: link.utf8Range, text: BlueskyLinkShortening.shortText(ofLink: linkText)))
         }
-        let budget = GraphemeBudget(
-            text: text, bytes: bytes, range: range, replacements: replacements, prefix: "", limit: limit)
-        return GraphemeBudget.report(
-            budget, profile: .bluesky, limit: limit, isValid: budget.length > 0 && budget.length <= limit, bytes: bytes,
-            range: range, startUTF16: startUTF16)
+        return replacements
     }
 }
 

@@ -18,10 +18,13 @@ enum TwitterLength {
     /// - Parameter urls: the URL entities of the whole text, sorted, or `nil` to find them here.
     ///   Entities not wholly inside `range` are ignored; when the slice is not NFC they are found
     ///   again in its NFC form.
+    /// - Parameter startingWeight: the weight walked before the slice (see ``TwitterTally``); the
+    ///   parse's length and validity then include it.
     /// - Complexity: O(range length), plus normalisation when the slice holds a scalar NFC may
     ///   change.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: [TwitterWeightedURL]?, weighting: TwitterWeighting
+        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: [TwitterWeightedURL]?, weighting: TwitterWeighting,
+        startingWeight: Int = 0
     ) -> (parse: TwitterParse, tally: TwitterTally, originalUTF16Count: Int) {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         let tally: TwitterTally
@@ -40,13 +43,15 @@ enum TwitterLength {
             } else {
                 sliceURLs = TwitterRules.shared.weightedURLs(in: slice)
             }
-            tally = TwitterTally(text: slice, range: 0..<slice.count, urls: sliceURLs[...], weighting: weighting)
+            tally = TwitterTally(
+                text: slice, range: 0..<slice.count, urls: sliceURLs[...], weighting: weighting, startingWeight: startingWeight)
             originalUTF16Count = tally.utf16Count
         } else {
             let normalized = NFCQuickCheck.normalized(String(decoding: slice, as: UTF8.self))
             tally = withUTF8Bytes(of: normalized) { nfc in
                 TwitterTally(
-                    text: nfc, range: 0..<nfc.count, urls: TwitterRules.shared.weightedURLs(in: nfc)[...], weighting: weighting)
+                    text: nfc, range: 0..<nfc.count, urls: TwitterRules.shared.weightedURLs(in: nfc)[...], weighting: weighting,
+                    startingWeight: startingWeight)
             }
             originalUTF16Count = UTF16Offsets.count(in: slice, 0..<slice.count)
         }

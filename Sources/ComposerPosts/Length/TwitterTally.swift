@@ -24,9 +24,14 @@ struct TwitterTally {
     var utf16Count = 0
 
     /// Walks `range` of `text` (NFC, well-formed UTF-8). `urls` are the reference's URL entities
-    /// of that range, sorted, in offsets of `text`.
+    /// of that range, sorted, in offsets of `text`. `startingWeight` is what the walk weighed
+    /// before the range (valid and within the limit), for a walk resumed in the middle of a text.
     /// - Complexity: O(range length).
-    init(text: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: ArraySlice<TwitterWeightedURL>, weighting: TwitterWeighting) {
+    init(
+        text: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: ArraySlice<TwitterWeightedURL>, weighting: TwitterWeighting,
+        startingWeight: Int = 0
+    ) {
+        scaledWeight = startingWeight
         let emoji = weighting.emojiParsingEnabled ? EmojiTrie.sequences(in: text, range: range) : []
         let maximum = weighting.maxWeightedLength * weighting.scale
         var cursor = Cursor(text: text, position: range.lowerBound)
