@@ -17,7 +17,7 @@ public struct FullRebuild: HighlightingStrategy {
     public var definition: FormattingDefinition
     /// Match scratch, replaced rather than shared when a copied strategy rebuilds: two values never
     /// match with the same scratch.
-    private var scratch = ScratchBox()
+    private var scratch = OwnedMatchScratch()
 
     public init(rules: any RuleSet, definition: FormattingDefinition = .standard) {
         self.rules = rules
@@ -38,8 +38,7 @@ public struct FullRebuild: HighlightingStrategy {
 
     /// A fresh string with the same characters, every span tagged, constraints applied.
     private mutating func rebuilt(from text: AttributedString) throws(PatternError) -> AttributedString {
-        if !isKnownUniquelyReferenced(&scratch) { scratch = ScratchBox() }
-        let scratch = self.scratch.scratch
+        let scratch = self.scratch.unique()
         // `String(text.characters[...])` takes the fast path; `String(text.characters)` is ~500×
         // slower on Linux.
         let plain = String(text.characters[...])
@@ -78,10 +77,4 @@ public struct FullRebuild: HighlightingStrategy {
         if offset < utf8.count { append(upTo: utf8.count, kind: nil) }
         return result
     }
-}
-
-/// A reference to match scratch that a value type can test for unique ownership. `Sendable` because
-/// its owner only matches with it while holding the only reference.
-final class ScratchBox: @unchecked Sendable {
-    let scratch = MatchScratch()
 }

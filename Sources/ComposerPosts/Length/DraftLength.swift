@@ -80,7 +80,7 @@ public struct DraftLength: Sendable {
     var contentWarningClusters: Int
     /// Per profile (same order as ``profiles``): the valid range when it is not the whole text.
     var cuts: [Cut?]
-    private var scratch: Scratch?
+    private var scratch = OwnedMatchScratch()
 
     /// Counts `text` under `profiles`; `contentWarning` is counted before it by `mastodon` ones.
     /// - Precondition: every `mastodon` profile's `urlLength` is at least 0.
@@ -189,13 +189,6 @@ public struct DraftLength: Sendable {
 
     /// The `bluesky` rule set's match scratch, made anew when a copy of the draft shares it.
     mutating func uniqueScratch() -> MatchScratch {
-        if !isKnownUniquelyReferenced(&scratch) { scratch = Scratch() }
-        return scratch!.scratch
-    }
-
-    /// Match scratch a value can own: used only by mutating methods, after checking that no copy
-    /// shares it, so never by two threads at once.
-    private final class Scratch: @unchecked Sendable {
-        let scratch = MatchScratch()
+        scratch.unique()
     }
 }
