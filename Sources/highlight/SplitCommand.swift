@@ -39,12 +39,8 @@ struct SplitCommand: ParsableCommand {
             {"error":"…","line":N}; the other documents and lines are still processed.
             """)
 
-    enum Profile: String, ExpressibleByArgument, CaseIterable {
-        case bluesky, twitter, mastodon
-    }
-
-    @Option(help: "Length profile: \(Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var profile: Profile
+    @Option(help: "Length profile: \(ProfileName.list).")
+    var profile: ProfileName
 
     @Option(
         help: """
@@ -56,11 +52,7 @@ struct SplitCommand: ParsableCommand {
     @Flag(help: "End every post of a thread of several in ' k/n', counted in its length.")
     var numbering = false
 
-    @Option(name: .customLong("mastodon-limit"), help: "The mastodon profile's limit (at least 1).")
-    var mastodonLimit = 500
-
-    @Option(name: .customLong("url-length"), help: "What a URL counts under the mastodon profile (at least 0).")
-    var urlLength = 23
+    @OptionGroup var mastodon: MastodonOptions
 
     @Option(help: "text: the whole input is one document; jsonl: every line is one, a JSON string or {\"text\":…}.")
     var input: InputMode = .text
@@ -68,18 +60,7 @@ struct SplitCommand: ParsableCommand {
     @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
     var files: [String] = []
 
-    func validate() throws {
-        guard mastodonLimit >= 1 else { throw ValidationError("--mastodon-limit must be at least 1, not \(mastodonLimit)") }
-        guard urlLength >= 0 else { throw ValidationError("--url-length must be at least 0, not \(urlLength)") }
-    }
-
-    var lengthProfile: LengthProfile {
-        switch profile {
-        case .bluesky: .bluesky
-        case .twitter: .twitter
-        case .mastodon: .mastodon(limit: mastodonLimit, urlLength: urlLength)
-        }
-    }
+    var lengthProfile: LengthProfile { mastodon.profile(profile) }
 
     func run() throws {
         let splitter = ThreadSplitter(profile: lengthProfile, numbering: numbering, rules: rules?.ruleSet())
