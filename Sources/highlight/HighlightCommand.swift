@@ -25,7 +25,7 @@ struct HighlightCommand: ParsableCommand {
             """,
         discussion: """
             Text input is streamed: output appears as input arrives, in constant memory (a single \
-            word longer than a read block is held whole; --format facets reads each FILE whole). \
+            word longer than a read block is held whole). \
             Bytes that are not UTF-8 pass through.
 
             Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
