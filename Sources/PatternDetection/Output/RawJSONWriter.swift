@@ -47,7 +47,7 @@ package struct RawJSONWriter: JSONOutput {
         var rest = value.magnitude
         var digits = 1
         var bound: UInt = 10
-        while rest >= bound && digits < 20 {
+        while rest >= bound {  // `Int` magnitudes stay below 10^19: `bound` never wraps
             digits += 1
             bound &*= 10
         }
