@@ -35,4 +35,18 @@ struct HTMLEscapingTests {
             #expect(String(decoding: output, as: UTF8.self) == Self.reference(text, lineBreaks: lineBreaks), "\(text.debugDescription)")
         }
     }
+
+    /// Text that is not UTF-8 is written as Swift's repairing decoder reads it: one U+FFFD per
+    /// maximal ill-formed subsequence, then escaped.
+    @Test func illFormedBytesBecomeReplacementCharacters() {
+        var random = SplitMix64(seed: 9)
+        let interesting: [UInt8] = [0x26, 0x3C, 0x27, 0x41, 0x20, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0x82, 0xED, 0xA0, 0xF0, 0x9F, 0xF4, 0x90, 0xFF]
+        for _ in 0..<2000 {
+            let bytes = (0..<Int(random.next() % 16)).map { _ in interesting[Int(random.next() % UInt64(interesting.count))] }
+            var output: [UInt8] = []
+            bytes.withUnsafeBufferPointer { HTMLEncoder().encode($0, spans: [], value: { _ in "" }, into: &output) }
+            let expected = Self.reference(String(decoding: bytes, as: UTF8.self), lineBreaks: false)
+            #expect(String(decoding: output, as: UTF8.self) == expected, "\(bytes)")
+        }
+    }
 }

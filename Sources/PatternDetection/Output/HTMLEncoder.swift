@@ -96,24 +96,32 @@ public struct HTMLEncoder {
         return tag + Array("\">".utf8)
     }
 
-    /// Writes `bytes` escaped; ill-formed sequences (only possible when `wellFormed` is false)
-    /// become U+FFFD.
+    /// Writes `bytes` escaped; each maximal ill-formed subsequence (only possible when
+    /// `wellFormed` is false) becomes one U+FFFD, as Swift's repairing decoder has it.
+    /// - Complexity: O(bytes), no allocation.
     private func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool, to sink: inout some ByteSink) {
         let text = UnsafeBufferPointer(rebasing: bytes)
         guard !wellFormed else {
             return HTMLEscaping.writeEscaped(text[...], lineBreaks: escapesLineBreaks, to: &sink)
         }
-        var position = 0
-        for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
-            if position < run.lowerBound {
-                sink.write(String(decoding: text[position..<run.lowerBound], as: UTF8.self))
+        var runStart = 0
+        var index = 0
+        while index < text.count {
+            if text[index] < 0x80 {
+                index += 1
+                continue
             }
-            HTMLEscaping.writeEscaped(text[run], lineBreaks: escapesLineBreaks, to: &sink)
-            position = run.upperBound
+            let length = UTF8Validation.sequenceLength(text, at: index)
+            if length > 0 {
+                index += length
+                continue
+            }
+            HTMLEscaping.writeEscaped(text[runStart..<index], lineBreaks: escapesLineBreaks, to: &sink)
+            sink.write("\u{FFFD}" as StaticString)
+            index += UTF8Validation.invalidLength(text, at: index)
+            runStart = index
         }
-        if position < text.count {
-            sink.write(String(decoding: text[position...], as: UTF8.self))
-        }
+        HTMLEscaping.writeEscaped(text[runStart..<text.count], lineBreaks: escapesLineBreaks, to: &sink)
     }
 }
 
