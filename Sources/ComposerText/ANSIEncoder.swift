@@ -10,12 +10,17 @@ public struct ANSIEncoder: Sendable {
     /// The SGR reset sequence.
     public static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
     /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
-    private let openings: [(kind: PatternKind, escape: [UInt8])]
+    private let openings: [Opening]
+
+    private struct Opening: Sendable {
+        let kind: PatternKind
+        let escape: [UInt8]
+    }
 
     public init(depth: ANSIColorDepth, styles: PatternStyleTable = .default, kinds: [PatternKind] = PatternKind.builtIn) {
         self.depth = depth
         self.styles = styles
-        self.openings = kinds.map { ($0, Array(depth.opening(for: styles[$0]).utf8)) }
+        self.openings = kinds.map { Opening(kind: $0, escape: Array(depth.opening(for: styles[$0]).utf8)) }
     }
 
     /// The opening escape for a kind; empty when colour is off or the style is plain.
@@ -30,12 +35,23 @@ public struct ANSIEncoder: Sendable {
         var position = 0
         for span in spans where span.utf8Range.lowerBound >= position {
             sink.write(bytes[position..<span.utf8Range.lowerBound])
-            let open = opening(for: span.kind)
-            sink.write(open)
+            let styled = writeOpening(for: span.kind, to: &sink)
             sink.write(bytes[span.utf8Range])
-            if !open.isEmpty { sink.write(Self.reset) }
+            if styled { Self.reset.withUnsafeBufferPointer { sink.write($0) } }
             position = span.utf8Range.upperBound
         }
         sink.write(bytes[position..<bytes.count])
+    }
+
+    /// Writes the opening escape for `kind` without copying it; whether there was one.
+    @inline(__always)
+    private func writeOpening(for kind: PatternKind, to sink: inout some ByteSink) -> Bool {
+        for entry in openings where entry.kind == kind {
+            entry.escape.withUnsafeBufferPointer { sink.write($0) }
+            return !entry.escape.isEmpty
+        }
+        let escape = opening(for: kind)
+        sink.write(escape)
+        return !escape.isEmpty
     }
 }

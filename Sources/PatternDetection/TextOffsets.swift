@@ -5,31 +5,21 @@
 /// rounds up to the end of it.
 package enum TextOffsets {
     /// The UTF-16 and scalar offsets of each UTF-8 offset in `utf8Offsets`, in the same order.
-    /// - Complexity: O(n + k log k) for a text of n bytes and k offsets: one pass over the text.
+    /// - Complexity: O(n + k) for a text of n bytes and k offsets in ascending order (one pass
+    ///   over the text); O(n + k log k) otherwise.
     package static func convert(
         _ utf8Offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(utf16: Int, scalars: Int)] {
-        let order = utf8Offsets.indices.sorted { utf8Offsets[$0] < utf8Offsets[$1] }
         var result = [(utf16: Int, scalars: Int)](repeating: (0, 0), count: utf8Offsets.count)
-        var byte = 0, utf16 = 0, scalars = 0
-        var validRuns = UTF8Validation.validRuns(in: bytes)[...]
-        for slot in order {
-            let target = min(utf8Offsets[slot], bytes.count)
-            // Step unit by unit: a well-formed scalar, or one maximal ill-formed subsequence.
-            while byte < target {
-                while let run = validRuns.first, run.upperBound <= byte, !run.isEmpty { validRuns.removeFirst() }
-                if let run = validRuns.first, run.contains(byte) {
-                    let length = UTF8Scalar.length(lead: bytes[byte])
-                    byte += length
-                    utf16 += length == 4 ? 2 : 1
-                } else {
-                    let runStart = validRuns.first?.lowerBound ?? bytes.count
-                    byte = min(byte + UTF8Validation.invalidLength(bytes, at: byte), max(runStart, byte + 1))
-                    utf16 += 1
-                }
-                scalars += 1
-            }
-            result[slot] = (utf16, scalars)
+        var cursor = Cursor()
+        func visit(_ slot: Int) {
+            cursor.advance(to: utf8Offsets[slot], in: bytes)
+            result[slot] = (cursor.utf16, cursor.scalars)
+        }
+        if utf8Offsets.indices.dropFirst().allSatisfy({ utf8Offsets[$0 - 1] <= utf8Offsets[$0] }) {
+            utf8Offsets.indices.forEach(visit)
+        } else {
+            utf8Offsets.indices.sorted { utf8Offsets[$0] < utf8Offsets[$1] }.forEach(visit)
         }
         return result
     }
@@ -44,6 +34,93 @@ package enum TextOffsets {
     package static func scalarOffsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
         var copy = string
         return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.scalars) }
+    }
+
+    /// A position in a text in all three units, moved forward only: converting ascending offsets
+    /// (sorted spans' bounds) with one cursor walks the text once.
+    ///
+    /// Invariant: `utf8` is the end of a unit (a scalar or a maximal ill-formed subsequence) or 0,
+    /// and `utf16` / `scalars` count the units before it.
+    package struct Cursor {
+        package private(set) var utf8 = 0
+        package private(set) var utf16 = 0
+        package private(set) var scalars = 0
+
+        package init() {}
+
+        /// Moves to `target` (at most `bytes.count`), or to the end of the unit `target` lies in.
+        /// Does nothing when the cursor is already there or beyond.
+        /// - Complexity: O(target − utf8); ASCII eight bytes at a time.
+        @inline(__always)
+        package mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            let target = min(target, bytes.count)
+            guard utf8 < target else { return }
+            var byte = utf8, utf16 = self.utf16, scalars = self.scalars
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            while byte < target {
+                if byte + 8 <= target,
+                    base.loadUnaligned(fromByteOffset: byte, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    byte += 8
+                    utf16 += 8
+                    scalars += 8
+                    continue
+                }
+                if bytes[byte] < 0x80 {
+                    byte += 1
+                    utf16 += 1
+                } else {
+                    // The units of ``UTF8Validation/validRuns(in:)``: a well-formed sequence or
+                    // one maximal ill-formed subsequence (one U+FFFD).
+                    let length = UTF8Validation.sequenceLength(bytes, at: byte)
+                    if length > 0 {
+                        byte += length
+                        utf16 += length == 4 ? 2 : 1
+                    } else {
+                        byte += UTF8Validation.invalidLength(bytes, at: byte)
+                        utf16 += 1
+                    }
+                }
+                scalars += 1
+            }
+            self.utf8 = byte
+            self.utf16 = utf16
+            self.scalars = scalars
+        }
+
+        /// ``advance(to:in:)`` for well-formed text, counting eight bytes at a time whatever
+        /// they are: a scalar per byte that is not a continuation byte, a second UTF-16 unit per
+        /// four-byte lead.
+        /// - Precondition: `bytes` is well-formed UTF-8.
+        @inline(__always)
+        package mutating func advance(toWellFormed target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            let target = min(target, bytes.count)
+            guard utf8 < target else { return }
+            var byte = utf8, continuations = 0, fourByteLeads = 0
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while byte + 8 <= target {
+                let word = base.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+                if word & high != 0 {
+                    // 10xxxxxx: bit 7 set, bit 6 clear; 11110xxx: bits 7 to 4 set.
+                    continuations &+= (word & ~(word << 1) & high).nonzeroBitCount
+                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high).nonzeroBitCount
+                }
+                byte &+= 8
+            }
+            while byte < target {
+                let value = bytes[byte]
+                if value & 0xC0 == 0x80 { continuations &+= 1 }
+                if value >= 0xF0 { fourByteLeads &+= 1 }
+                byte &+= 1
+            }
+            // A target inside a scalar: step to its end (its lead was counted).
+            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
+            let scalars = target - utf8 - continuations
+            self.scalars += scalars
+            self.utf16 += scalars + fourByteLeads
+            self.utf8 = byte
+        }
     }
 }
 

@@ -46,6 +46,7 @@ package enum UTF8Validation {
     }
 
     /// Length of the well-formed multi-byte sequence at `index`, or 0.
+    @inline(__always)
     static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         let count = bytes.count

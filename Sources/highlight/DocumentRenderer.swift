@@ -1,21 +1,10 @@
 import ComposerText
 import PatternDetection
 
-/// A piece of a document to render: its bytes, the spans in them (relative to the bytes) and how
-/// to get a span's value. A streamed chunk, or a whole document.
-struct RenderPiece {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let spans: [Span]
-    let value: (Span) -> String
-}
-
-/// Renders documents in the chosen format to the output: `begin`, pieces in order, `end`. The
-/// encoders are the library's (`SpanJSONEncoder`, `HTMLEncoder`, facets JSON in PatternDetection;
-/// `ANSIEncoder` in ComposerText); this type only routes pieces to them.
-///
-/// ANSI, HTML and JSON take streamed chunks (constant memory); formats for which ``streams`` is
-/// false (facets: one JSON array per document) get each document as one piece (O(document)
-/// memory).
+/// Renders documents in the chosen format to the output: `begin`, streamed chunks in order, `end`.
+/// The encoders are the library's (`SpanJSONEncoder`, `FacetJSONEncoder`, `HTMLEncoder` in
+/// PatternDetection; `ANSIEncoder` in ComposerText); this type only routes chunks to them. Every
+/// format streams: memory does not grow with the document.
 final class DocumentRenderer {
     let format: OutputFormat
     let rules: any RuleSet
@@ -25,6 +14,7 @@ final class DocumentRenderer {
     let htmlPost: HTMLEncoder
     let output: StandardOutput
     private var json = SpanJSONEncoder()
+    private var facets = FacetJSONEncoder()
 
     init(format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, output: StandardOutput) {
         self.format = format
@@ -35,30 +25,23 @@ final class DocumentRenderer {
         self.output = output
     }
 
-    /// Whether documents can be rendered chunk by chunk as they are read.
-    var streams: Bool { format != .facets }
-
     func beginDocument() {
         var sink = output
         switch format {
         case .json: json.beginDocument(into: &sink)
-        case .ansi, .html, .facets: break
+        case .facets: facets.beginDocument(into: &sink)
+        case .ansi, .html: break
         }
     }
 
-    /// One piece of the current document (the whole document when ``streams`` is false).
-    func render(_ piece: RenderPiece) {
+    /// The next chunk of the current document.
+    func render(_ chunk: StreamChunk) {
         var sink = output
         switch format {
-        case .ansi:
-            ansi.encode(piece.bytes, spans: piece.spans, into: &sink)
-        case .html:
-            html.encode(piece.bytes, spans: piece.spans, value: piece.value, into: &sink)
-        case .json:
-            json.encode(piece.bytes, spans: piece.spans, value: piece.value, into: &sink)
-        case .facets:
-            let facets = BlueskyFacet.facets(for: piece.spans, in: piece.bytes, rules: rules)
-            output.write(BlueskyFacet.documentJSON(facets))
+        case .ansi: ansi.encode(chunk.bytes, spans: chunk.spans, into: &sink)
+        case .html: html.encode(chunk, into: &sink)
+        case .json: json.encode(chunk, into: &sink)
+        case .facets: facets.encode(chunk, into: &sink)
         }
         output.endChunk()
     }
@@ -72,7 +55,10 @@ final class DocumentRenderer {
         case .json:
             json.endDocument(into: &sink)
             output.endLine()
-        case .html, .facets: output.endLine()
+        case .facets:
+            facets.endDocument(into: &sink)
+            output.endLine()
+        case .html: output.endLine()
         }
     }
 
@@ -102,14 +88,15 @@ final class DocumentRenderer {
                 line.appendByte(UInt8(ascii: "\""))
                 output.write(line.bytes)
             case .html:
-                htmlPost.encode(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, into: &sink)
+                htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
             case .json:
-                var encoder = SpanJSONEncoder()
-                encoder.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
-                encoder.encode(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, into: &sink)
-                encoder.endDocument(trailingMembers: post.trailingJSONMembers, into: &sink)
+                json.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
+                json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+                json.endDocument(trailingMembers: post.trailingJSONMembers, into: &sink)
             case .facets:
-                output.write(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)))
+                facets.beginDocument(into: &sink)
+                facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+                facets.endDocument(into: &sink)
             }
             output.endLine()
         }

@@ -24,9 +24,9 @@ struct HighlightCommand: ParsableCommand {
                       [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...] [<files> ...]
             """,
         discussion: """
-            Text input is streamed: output appears as input arrives, in constant memory (a single \
-            word longer than a read block is held whole; --format facets reads each FILE whole). \
-            Bytes that are not UTF-8 pass through.
+            Text input is streamed in every format: output appears as input arrives, in constant \
+            memory (a single word longer than a read block is held whole). Bytes that are not UTF-8 \
+            pass through.
 
             Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
             processed) or a scan failed; 2 bad arguments; 65 a jsonl line was not a post (not a JSON \

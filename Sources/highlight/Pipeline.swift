@@ -1,7 +1,7 @@
 import PatternDetection
 
-/// Reads inputs block by block and feeds the renderer: documents through a ``SpanStream`` (or
-/// whole, for formats that need it), `jsonl` posts line by line.
+/// Reads inputs block by block and feeds the renderer: documents through a ``SpanStream``, `jsonl`
+/// posts line by line.
 final class Pipeline {
     let renderer: DocumentRenderer
     let rules: any RuleSet
@@ -39,11 +39,8 @@ final class Pipeline {
             }
             return
         }
-        guard renderer.streams else { return try highlightWholeDocument(input) }
         renderer.beginDocument()
-        let emit = { (chunk: StreamChunk) in
-            renderer.render(RenderPiece(bytes: chunk.bytes, spans: chunk.spans, value: chunk.value(of:)))
-        }
+        let emit = { (chunk: StreamChunk) in renderer.render(chunk) }
         var readError: Error?
         do {
             try input.forEachBlock(buffer: &block) { bytes in try stream.append(bytes, emit: emit) }
@@ -53,20 +50,6 @@ final class Pipeline {
         try stream.finish(emit: emit)
         renderer.endDocument()
         if let readError { throw readError }
-    }
-
-    /// One input read whole, then rendered as one piece: O(size) memory.
-    private func highlightWholeDocument(_ input: borrowing InputSource.OpenInput) throws {
-        var document: [UInt8] = []
-        try input.forEachBlock(buffer: &block) { document.append(contentsOf: $0) }
-        let detector = PatternDetector(rules: rules, scratch: scratch)
-        let rules = self.rules
-        try document.withUnsafeBufferPointer { bytes in
-            let spans = try detector.spans(inUTF8: bytes)
-            renderer.beginDocument()
-            renderer.render(RenderPiece(bytes: bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }))
-            renderer.endDocument()
-        }
     }
 
     /// Every line of one input as a post. A last line without a line break still counts, and each

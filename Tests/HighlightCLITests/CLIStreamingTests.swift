@@ -12,7 +12,9 @@ struct CLIStreamingTests {
     /// Posts through a pipe: the child's peak RSS (its own high-water mark from /proc, sampled as
     /// the input goes in) stays below 40 MB whatever the input size, near what a debug `highlight`
     /// takes for empty input.
-    @Test(arguments: [["--color", "always"], ["--format", "html"] + CLICases.patternArguments, ["--format", "json"]])
+    @Test(arguments: [
+        ["--color", "always"], ["--format", "html"] + CLICases.patternArguments, ["--format", "json"], ["--format", "facets"],
+    ])
     func streamsInBoundedMemory(_ arguments: [String]) {
         let megabytes = Self.megabytes
         let block = PostCorpus.posts(byteCount: 1 << 20, seed: 8)
@@ -80,6 +82,47 @@ struct CLIStreamingTests {
             #expect(report["utf8"] as? [Int] == [span.utf8Range.lowerBound, span.utf8Range.upperBound])
             #expect(report["utf16"] as? [Int] == [converted[2 * index].utf16, converted[2 * index + 1].utf16])
             #expect(report["scalars"] as? [Int] == [converted[2 * index].scalars, converted[2 * index + 1].scalars])
+        }
+    }
+
+    /// JSON, facets and HTML of a streamed document are the library's whole-document encodings,
+    /// byte for byte: input read in 64 KiB blocks, words longer than a block (cut inside them by
+    /// the reads), ill-formed bytes, escapes.
+    @Test(arguments: ["json", "facets", "html"])
+    func streamedFormatsEqualTheWholeDocument(_ format: String) throws {
+        var input: [UInt8] = []
+        for (index, shape) in [HostileCorpus.Shape.enormousURL, .hashtagChain].enumerated() {
+            input += shape.bytes(count: 66_000 + 333 * index) + Array(" ".utf8)
+            input += PostCorpus.posts(byteCount: 12_000, seed: UInt64(index))
+            input += CLICases.randomBytes(count: 2000, seed: UInt64(index))
+        }
+        input += Array(" \"q\" <a href='x'>&</a> \u{01} https://e.com/\"x\" $ab #t".utf8)
+        for builtIn in BuiltInRules.allCases {
+            let rules = builtIn.ruleSet()
+            let spans = try PatternDetector(rules: rules).spans(inUTF8: input)
+            var expected: [UInt8] = []
+            input.withUnsafeBufferPointer { bytes in
+                let value = { (span: Span) in rules.value(of: span, in: bytes) }
+                switch format {
+                case "json":
+                    var encoder = SpanJSONEncoder()
+                    encoder.beginDocument(into: &expected)
+                    encoder.encode(bytes, spans: spans, value: value, into: &expected)
+                    encoder.endDocument(into: &expected)
+                case "facets":
+                    expected = Array(BlueskyFacet.documentJSON(BlueskyFacet.facets(for: spans, in: bytes, rules: rules)).utf8)
+                default:
+                    HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds).encode(bytes, spans: spans, value: value, into: &expected)
+                }
+            }
+            expected.append(UInt8(ascii: "\n"))
+            let result = ChildProcess.highlight(["--rules", builtIn.rawValue, "--format", format], input: .bytes(input))
+            #expect(result.status == 0, "\(result.stderrText)")
+            // Compared outside #expect: describing two large arrays that differ takes minutes.
+            let common = min(result.stdout.count, expected.count)
+            let firstDifference = (0..<common).first { result.stdout[$0] != expected[$0] } ?? common
+            let equal = result.stdout == expected
+            #expect(equal, "\(builtIn.rawValue) \(format): first difference at byte \(firstDifference) of \(expected.count)")
         }
     }
 

@@ -48,6 +48,30 @@ struct OffsetTests {
         }
     }
 
+    /// Counting eight bytes at a time on well-formed text gives the unit-by-unit answer at every
+    /// offset, scalar boundary or not, from any starting point.
+    @Test func wellFormedCountingAgreesWithTheWalk() {
+        var generator = SplitMix64(seed: 43)
+        let pieces = ["a", "é", "東", "😀", "👨‍👩‍👧", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{7F}", "\u{80}"]
+        for _ in 0..<300 {
+            let text = (0..<Int(generator.next() % 30)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            var targets = (0..<Int(generator.next() % 6)).map { _ in Int(generator.next() % UInt64(bytes.count + 2)) }
+            targets.sort()
+            targets.append(bytes.count)
+            bytes.withUnsafeBufferPointer { buffer in
+                var walk = TextOffsets.Cursor(), counted = TextOffsets.Cursor()
+                for target in targets {
+                    walk.advance(to: target, in: buffer)
+                    counted.advance(toWellFormed: target, in: buffer)
+                    #expect(counted.utf8 == walk.utf8 && counted.utf16 == walk.utf16 && counted.scalars == walk.scalars,
+                            "\(text.debugDescription) at \(target)")
+                }
+                #expect(walk.utf16 == text.utf16.count && walk.scalars == text.unicodeScalars.count)
+            }
+        }
+    }
+
     @Test func illFormedBytesCountAsOneReplacementEach() {
         // "a" 0xFF "b" 0xE2 0x82 (truncated €) "c": each ill-formed part decodes to one U+FFFD.
         let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82, 0x63]

@@ -12,13 +12,13 @@ extension BlueskyFacet {
         for spans: [Span], in text: UnsafeBufferPointer<UInt8>, rules: any RuleSet
     ) -> [BlueskyFacet] {
         spans.compactMap { span in
+            guard let shape = Feature.Shape(kind: span.kind) else { return nil }
             let value = rules.value(of: span, in: text)
             let feature: Feature
-            switch span.kind {
+            switch shape {
             case .mention: feature = .mention(Mention(did: value))
-            case .url: feature = .link(Link(uri: value))
-            case .hashtag, .cashtag: feature = .tag(Tag(tag: value))
-            default: return nil
+            case .link: feature = .link(Link(uri: value))
+            case .tag: feature = .tag(Tag(tag: value))
             }
             return BlueskyFacet(index: ByteSlice(span.utf8Range), features: [feature])
         }
@@ -40,6 +40,33 @@ extension BlueskyFacet {
         let scratch = MatchScratch()
         return try withUTF8Bytes(of: text) { bytes throws(PatternError) in
             facets(for: try rules.spans(in: bytes, scratch: scratch), in: bytes, rules: rules)
+        }
+    }
+}
+
+extension BlueskyFacet.Feature {
+    /// Which feature a span becomes: mentions, links, and tags (hashtags and cashtags).
+    package enum Shape {
+        case mention, link, tag
+
+        /// The shape for spans of `kind`; `nil` for custom kinds, which have no facet.
+        @inline(__always)
+        package init?(kind: PatternKind) {
+            switch kind {
+            case .mention: self = .mention
+            case .url: self = .link
+            case .hashtag, .cashtag: self = .tag
+            default: return nil
+            }
+        }
+    }
+
+    /// This feature's shape.
+    package var shape: Shape {
+        switch self {
+        case .mention: return .mention
+        case .link: return .link
+        case .tag: return .tag
         }
     }
 }

@@ -9,16 +9,21 @@
 /// entity.
 public struct HTMLEncoder {
     /// `<span class="KIND">` for the kinds known up front.
-    private let openings: [(kind: PatternKind, tag: [UInt8])]
+    private let openings: [Opening]
     /// Line feeds and carriage returns become `&#10;` and `&#13;` (same text, one output line).
     public let escapesLineBreaks: Bool
+
+    private struct Opening {
+        let kind: PatternKind
+        let tag: [UInt8]
+    }
 
     /// - Parameters:
     ///   - kinds: kinds whose opening tags are built once (others are built when met).
     ///   - escapesLineBreaks: write line breaks as character references, so a post stays on one
     ///     output line.
     public init(kinds: [PatternKind] = PatternKind.builtIn, escapesLineBreaks: Bool = false) {
-        openings = kinds.map { ($0, Self.spanOpening(for: $0)) }
+        openings = kinds.map { Opening(kind: $0, tag: Self.spanOpening(for: $0)) }
         self.escapesLineBreaks = escapesLineBreaks
     }
 
@@ -28,19 +33,47 @@ public struct HTMLEncoder {
     public func encode(
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String, into sink: inout some ByteSink
     ) {
-        let isWellFormed = UTF8Validation.isValid(bytes)
+        encode(bytes, spans: spans, wellFormed: UTF8Validation.isValid(bytes), into: &sink, valueBytes: { _ in nil }, value: value)
+    }
+
+    /// A streamed chunk (or a whole post): its well-formedness is known, and link values are
+    /// taken straight from the span's bytes when the rule set describes them so
+    /// (``SpanValueBytesProviding``).
+    package func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
+        chunk.withValueBytes { valueBytes in
+            encode(
+                chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
+                valueBytes: valueBytes, value: chunk.value(of:))
+        }
+    }
+
+    private func encode(
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed isWellFormed: Bool, into sink: inout some ByteSink,
+        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String
+    ) {
         var position = 0
+        var uri: [UInt8] = []
         for span in spans where span.utf8Range.lowerBound >= position {
             writeEscaped(bytes[position..<span.utf8Range.lowerBound], wellFormed: isWellFormed, to: &sink)
-            if span.kind == .url, let href = HTMLLinkPolicy.href(forURI: value(span)) {
+            var isLink = false
+            if span.kind == .url {
+                uri.removeAll(keepingCapacity: true)
+                if let form = valueBytes(span) {
+                    form.append(in: bytes, to: &uri)
+                } else {
+                    var value = value(span)
+                    value.withUTF8 { uri.append(contentsOf: $0) }
+                }
+                isLink = HTMLLinkPolicy.allowsLink(to: uri)
+            }
+            if isLink {
                 sink.write("<a class=\"url\" href=\"")
-                var copy = href
-                copy.withUTF8 { writeEscaped($0[...], wellFormed: true, to: &sink) }
+                uri.withUnsafeBufferPointer { writeEscaped($0[...], wellFormed: true, to: &sink) }
                 sink.write("\">")
                 writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
                 sink.write("</a>")
             } else {
-                sink.write(opening(for: span.kind))
+                writeOpening(for: span.kind, to: &sink)
                 writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
                 sink.write("</span>")
             }
@@ -49,9 +82,12 @@ public struct HTMLEncoder {
         writeEscaped(bytes[position..<bytes.count], wellFormed: isWellFormed, to: &sink)
     }
 
-    private func opening(for kind: PatternKind) -> [UInt8] {
-        for entry in openings where entry.kind == kind { return entry.tag }
-        return Self.spanOpening(for: kind)
+    @inline(__always)
+    private func writeOpening(for kind: PatternKind, to sink: inout some ByteSink) {
+        for opening in openings where opening.kind == kind {
+            return opening.tag.withUnsafeBufferPointer { sink.write($0) }
+        }
+        sink.write(Self.spanOpening(for: kind))
     }
 
     private static func spanOpening(for kind: PatternKind) -> [UInt8] {
@@ -60,24 +96,32 @@ public struct HTMLEncoder {
         return tag + Array("\">".utf8)
     }
 
-    /// Writes `bytes` escaped; ill-formed sequences (only possible when `wellFormed` is false)
-    /// become U+FFFD.
+    /// Writes `bytes` escaped; each maximal ill-formed subsequence (only possible when
+    /// `wellFormed` is false) becomes one U+FFFD, as Swift's repairing decoder has it.
+    /// - Complexity: O(bytes), no allocation.
     private func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool, to sink: inout some ByteSink) {
         let text = UnsafeBufferPointer(rebasing: bytes)
         guard !wellFormed else {
             return HTMLEscaping.writeEscaped(text[...], lineBreaks: escapesLineBreaks, to: &sink)
         }
-        var position = 0
-        for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
-            if position < run.lowerBound {
-                sink.write(String(decoding: text[position..<run.lowerBound], as: UTF8.self))
+        var runStart = 0
+        var index = 0
+        while index < text.count {
+            if text[index] < 0x80 {
+                index += 1
+                continue
             }
-            HTMLEscaping.writeEscaped(text[run], lineBreaks: escapesLineBreaks, to: &sink)
-            position = run.upperBound
+            let length = UTF8Validation.sequenceLength(text, at: index)
+            if length > 0 {
+                index += length
+                continue
+            }
+            HTMLEscaping.writeEscaped(text[runStart..<index], lineBreaks: escapesLineBreaks, to: &sink)
+            sink.write("\u{FFFD}" as StaticString)
+            index += UTF8Validation.invalidLength(text, at: index)
+            runStart = index
         }
-        if position < text.count {
-            sink.write(String(decoding: text[position...], as: UTF8.self))
-        }
+        HTMLEscaping.writeEscaped(text[runStart..<text.count], lineBreaks: escapesLineBreaks, to: &sink)
     }
 }
 
@@ -101,14 +145,38 @@ public enum HTMLEscaping {
     static func writeEscaped(
         _ text: Slice<UnsafeBufferPointer<UInt8>>, lineBreaks: Bool, to sink: inout some ByteSink
     ) {
+        let bytes = text.base
         var start = text.startIndex
-        for index in text.indices {
-            guard let entity = entity(for: text[index], lineBreaks: lineBreaks) else { continue }
-            sink.write(text[start..<index])
+        var index = start
+        let end = text.endIndex
+        // Every byte that may need an entity is below 64: one bit each.
+        var escaped: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
+        if lineBreaks { escaped |= 1 << 0x0A | 1 << 0x0D }
+        let base = UnsafeRawPointer(bytes.baseAddress)
+        while index < end {
+            // Eight bytes at a time while none needs an entity.
+            if index + 8 <= end, let base {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                var found = ByteWord.bytes(of: word, equalTo: 0x26) | ByteWord.bytes(of: word, equalTo: 0x3C)
+                    | ByteWord.bytes(of: word, equalTo: 0x3E) | ByteWord.bytes(of: word, equalTo: 0x22)
+                    | ByteWord.bytes(of: word, equalTo: 0x27)
+                if lineBreaks { found |= ByteWord.bytes(of: word, equalTo: 0x0A) | ByteWord.bytes(of: word, equalTo: 0x0D) }
+                if found == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            guard byte < 64, escaped >> byte & 1 != 0, let entity = entity(for: byte, lineBreaks: lineBreaks) else {
+                index += 1
+                continue
+            }
+            sink.write(bytes[start..<index])
             sink.write(entity)
-            start = index + 1
+            index += 1
+            start = index
         }
-        sink.write(text[start..<text.endIndex])
+        sink.write(bytes[start..<end])
     }
 
     @inline(__always)
@@ -131,7 +199,12 @@ public enum HTMLEscaping {
 public enum HTMLLinkPolicy {
     /// `uri` when it starts with `http://` or `https://` (any case), else `nil`.
     public static func href(forURI uri: String) -> String? {
-        let lowered = uri.utf8.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        return lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8) ? uri : nil
+        allowsLink(to: uri.utf8) ? uri : nil
+    }
+
+    /// Whether the URI whose UTF-8 is `uri` starts with `http://` or `https://` (any case).
+    package static func allowsLink(to uri: some Collection<UInt8>) -> Bool {
+        let lowered = uri.prefix(8).lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8)
     }
 }

@@ -18,7 +18,7 @@ public struct SpanJSONEncoder {
     private var utf16Base = 0
     private var scalarBase = 0
     private var isFirst = true
-    private var json = JSONWriter(capacity: 1 << 12)
+    private var block = OutputBlock()
 
     public init() {}
 
@@ -41,41 +41,88 @@ public struct SpanJSONEncoder {
 
     /// The next piece of the document: its bytes and the spans in them (offsets relative to
     /// `bytes`, sorted, non-overlapping), with `value` giving each span's value.
-    /// - Complexity: O(piece + spans).
+    /// - Complexity: O(piece + spans), one pass over the piece; memory bounded whatever the
+    ///   number of spans (the output goes to `sink` in blocks).
     public mutating func encode(
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String, into sink: inout some ByteSink
     ) {
-        var bounds: [Int] = []
-        bounds.reserveCapacity(2 * spans.count + 1)
+        encode(bytes, spans: spans, wellFormed: false, into: &sink, valueBytes: { _ in nil }, value: value)
+    }
+
+    /// The next streamed chunk of the document (or a whole post): values are written straight
+    /// from the span's bytes when the rule set describes them so (``SpanValueBytesProviding``).
+    package mutating func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
+        chunk.withValueBytes { valueBytes in
+            encode(
+                chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
+                valueBytes: valueBytes, value: chunk.value(of:))
+        }
+    }
+
+    /// The fixed part of a span's object: its member names and punctuation, and three pairs.
+    private static let recordOverhead = 64 + 3 * RawJSONWriter.maximumPairLength
+
+    private mutating func encode(
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout some ByteSink,
+        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String
+    ) {
+        @inline(__always)
+        func advance(_ cursor: inout TextOffsets.Cursor, to target: Int) {
+            if wellFormed {
+                cursor.advance(toWellFormed: target, in: bytes)
+            } else {
+                cursor.advance(to: target, in: bytes)
+            }
+        }
+        var cursor = TextOffsets.Cursor()
+        let bases = (utf8: utf8Base, utf16: utf16Base, scalars: scalarBase)
+        var isFirst = self.isFirst
         for span in spans {
-            bounds.append(span.utf8Range.lowerBound)
-            bounds.append(span.utf8Range.upperBound)
-        }
-        bounds.append(bytes.count)
-        let converted = TextOffsets.convert(bounds, in: bytes)
-        json.bytes.removeAll(keepingCapacity: true)
-        for (index, span) in spans.enumerated() {
-            let start = converted[2 * index], end = converted[2 * index + 1]
-            if !isFirst { json.appendByte(UInt8(ascii: ",")) }
+            let range = span.utf8Range
+            advance(&cursor, to: range.lowerBound)
+            let start = cursor
+            advance(&cursor, to: range.upperBound)
+            let end = cursor
+            let separated = !isFirst
             isFirst = false
-            json.append("{\"kind\":")
-            json.appendString(span.kind.rawValue)
-            json.append(",\"text\":")
-            json.appendString(UnsafeBufferPointer(rebasing: bytes[span.utf8Range]))
-            json.append(",\"value\":")
-            json.appendString(value(span))
-            json.append(",\"utf8\":")
-            json.appendPair(utf8Base + span.utf8Range.lowerBound..<utf8Base + span.utf8Range.upperBound)
-            json.append(",\"utf16\":")
-            json.appendPair(utf16Base + start.utf16..<utf16Base + end.utf16)
-            json.append(",\"scalars\":")
-            json.appendPair(scalarBase + start.scalars..<scalarBase + end.scalars)
-            json.appendByte(UInt8(ascii: "}"))
+            let form = valueBytes(span)
+            var fallback = form == nil ? value(span) : ""
+            var kind = span.kind.rawValue
+            kind.withUTF8 { kind in
+                fallback.withUTF8 { fallback in
+                    let text = UnsafeBufferPointer(rebasing: bytes[range])
+                    let maximum = Self.recordOverhead + RawJSONWriter.maximumStringLength(kind.count)
+                        + RawJSONWriter.maximumStringLength(text.count)
+                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
+                    block.write(maximum: maximum, to: &sink) { json in
+                        if separated { json.appendByte(UInt8(ascii: ",")) }
+                        json.append("{\"kind\":")
+                        json.appendString(kind)
+                        json.append(",\"text\":")
+                        json.appendString(text)
+                        json.append(",\"value\":\"")
+                        if let form {
+                            form.writeJSONContents(in: bytes, to: &json)
+                        } else {
+                            json.appendStringContents(fallback)
+                        }
+                        json.append("\",\"utf8\":")
+                        json.appendPair(bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound)
+                        json.append(",\"utf16\":")
+                        json.appendPair(bases.utf16 + start.utf16..<bases.utf16 + end.utf16)
+                        json.append(",\"scalars\":")
+                        json.appendPair(bases.scalars + start.scalars..<bases.scalars + end.scalars)
+                        json.appendByte(UInt8(ascii: "}"))
+                    }
+                }
+            }
         }
-        json.bytes.withUnsafeBufferPointer { sink.write($0) }
+        block.flush(to: &sink)
+        advance(&cursor, to: bytes.count)
+        self.isFirst = isFirst
         utf8Base += bytes.count
-        utf16Base += converted[converted.count - 1].utf16
-        scalarBase += converted[converted.count - 1].scalars
+        utf16Base += cursor.utf16
+        scalarBase += cursor.scalars
     }
 
     /// Ends the document: `]}`.
@@ -97,7 +144,7 @@ public struct SpanJSONEncoder {
         var output: [UInt8] = []
         encoder.beginDocument(into: &output)
         withUTF8Bytes(of: text) { bytes in
-            encoder.encode(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, into: &output)
+            encoder.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &output)
         }
         encoder.endDocument(into: &output)
         return String(decoding: output, as: UTF8.self)

@@ -12,11 +12,23 @@ extension SpanStream {
         let end = buffer.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var index = validatedEnd
+            let base = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
+                // ASCII eight bytes at a time, straight to the first byte that is not.
+                if index + 8 <= count, let base {
+                    let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        & 0x8080_8080_8080_8080
+                    let ascii = high.trailingZeroBitCount >> 3
+                    if ascii > 0 {
+                        if runStart == nil { runStart = index }
+                        index += ascii
+                        continue
+                    }
+                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     if runStart == nil { runStart = index }
-                    index = Self.asciiEnd(in: bytes, from: index + 1)
+                    index += 1
                     continue
                 }
                 let length = UTF8Validation.sequenceLength(bytes, at: index)
@@ -40,19 +52,5 @@ extension SpanStream {
         validatedEnd = end
         openRunStart = runStart
         if !closed.isEmpty { closedRuns += closed }
-    }
-
-    /// The end of the ASCII run starting at or before `start`.
-    @inline(__always)
-    static func asciiEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        let count = bytes.count
-        let base = UnsafeRawPointer(bytes.baseAddress!)
-        while index + 8 <= count {
-            if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-            index += 8
-        }
-        while index < count, bytes[index] < 0x80 { index += 1 }
-        return index
     }
 }

@@ -21,6 +21,7 @@ public final class SpanStream {
     public let rules: any RuleSet
     let scratch: MatchScratch
     let separators: SeparatorTable
+    let valueBytesProvider: (any SpanValueBytesProviding)?
 
     /// Bytes not yet emitted, after `contextCount` bytes of emitted context.
     var buffer: [UInt8] = []
@@ -43,6 +44,7 @@ public final class SpanStream {
         self.rules = rules
         self.scratch = scratch
         self.separators = SeparatorTable(rules: rules)
+        self.valueBytesProvider = rules.valueBytesProvider
     }
 
     /// Takes in the next bytes of the stream and emits every chunk that is now complete.
@@ -116,23 +118,36 @@ public final class SpanStream {
                 let windowStart = max(context, text.lowerBound)
                 guard windowStart < windowEnd else { return }
                 let part = UnsafeBufferPointer(rebasing: bytes[text])
-                let found = try rules.spans(
+                var found = try rules.spans(
                     in: part, startingIn: windowStart - text.lowerBound..<windowEnd - text.lowerBound,
                     scratch: scratch)
                 guard !found.isEmpty else { return }
                 texts.append(text)
                 let shift = text.lowerBound - context
-                spans += found.map { $0.shifted(by: shift) }
+                if shift != 0 {
+                    for index in found.indices { found[index].utf8Range = found[index].shifted(by: shift).utf8Range }
+                }
+                if spans.isEmpty { spans = found } else { spans += found }
             }
+            // The chunk is well-formed when one well-formed run covers it.
+            var runs = 0
+            var covered = false
             for run in closedRuns where run.lowerBound < cut.end {
                 try scan(run, windowEnd: run.upperBound)
+                runs += 1
+                covered = covered || run.lowerBound <= context && run.upperBound >= cut.end
             }
-            if let runStart = openRunStart, let separatorStart = cut.separatorStart {
-                try scan(runStart..<cut.end, windowEnd: separatorStart)
+            if let runStart = openRunStart, runStart < cut.end {
+                if let separatorStart = cut.separatorStart {
+                    try scan(runStart..<cut.end, windowEnd: separatorStart)
+                }
+                runs += 1
+                covered = covered || runStart <= context
             }
             emit(StreamChunk(
                 bytes: UnsafeBufferPointer(rebasing: bytes[context..<cut.end]), streamOffset: emittedCount,
-                spans: spans, rules: rules, buffer: bytes, bytesOffset: context, texts: texts))
+                spans: spans, rules: rules, valueBytesProvider: valueBytesProvider, buffer: bytes, bytesOffset: context,
+                texts: texts, isWellFormed: runs == 1 && covered))
         }
         emittedCount += cut.end - context
         let drop = cut.separatorStart ?? cut.end

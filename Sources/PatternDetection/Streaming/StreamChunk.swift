@@ -13,11 +13,40 @@ public struct StreamChunk {
     public let spans: [Span]
 
     let rules: any RuleSet
+    /// The rule set's byte form of values, looked up once per stream.
+    let valueBytesProvider: (any SpanValueBytesProviding)?
     /// The stream's buffer; `bytes` starts at `bytesOffset` in it.
     let buffer: UnsafeBufferPointer<UInt8>
     let bytesOffset: Int
     /// The well-formed texts the spans were found in, in `buffer` coordinates, sorted.
     let texts: [Range<Int>]
+    /// Whether all of `bytes` is well-formed UTF-8 (known from the stream's validation).
+    package let isWellFormed: Bool
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, streamOffset: Int, spans: [Span], rules: any RuleSet,
+        valueBytesProvider: (any SpanValueBytesProviding)?, buffer: UnsafeBufferPointer<UInt8>, bytesOffset: Int,
+        texts: [Range<Int>], isWellFormed: Bool
+    ) {
+        self.bytes = bytes
+        self.streamOffset = streamOffset
+        self.spans = spans
+        self.rules = rules
+        self.valueBytesProvider = valueBytesProvider
+        self.buffer = buffer
+        self.bytesOffset = bytesOffset
+        self.texts = texts
+        self.isWellFormed = isWellFormed
+    }
+
+    /// A whole well-formed text (a post) as one chunk, so the encoders take posts and streamed
+    /// documents the same way.
+    /// - Precondition: `text` is well-formed UTF-8 and `spans` are `rules`' spans in it.
+    package init(wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet) {
+        self.init(
+            bytes: text, streamOffset: 0, spans: spans, rules: rules, valueBytesProvider: rules.valueBytesProvider,
+            buffer: text, bytesOffset: 0, texts: [0..<text.count], isWellFormed: true)
+    }
 
     /// The rule set's value for `span` (one of ``spans``): handle, URI, tag, ticker or text.
     public func value(of span: Span) -> String {
@@ -30,5 +59,19 @@ public struct StreamChunk {
         let text = texts[low]
         let local = Span(kind: span.kind, utf8Range: start - text.lowerBound..<span.utf8Range.upperBound + bytesOffset - text.lowerBound)
         return rules.value(of: local, in: UnsafeBufferPointer(rebasing: buffer[text]))
+    }
+
+    /// Calls `body` with a function giving ``value(of:)`` as bytes of ``bytes`` when the rule set
+    /// describes it so (``SpanValueBytesProviding``), `nil` when only ``value(of:)`` can say.
+    /// The rule set is looked at once here, not once per span.
+    package func withValueBytes<Result>(_ body: ((Span) -> SpanValueBytes?) -> Result) -> Result {
+        guard let provider = valueBytesProvider else { return body { _ in nil } }
+        return Self.withValueBytes(of: provider, in: bytes, body)
+    }
+
+    private static func withValueBytes<Provider: SpanValueBytesProviding, Result>(
+        of provider: Provider, in bytes: UnsafeBufferPointer<UInt8>, _ body: ((Span) -> SpanValueBytes?) -> Result
+    ) -> Result {
+        body { provider.valueBytes(of: $0, in: bytes) }
     }
 }

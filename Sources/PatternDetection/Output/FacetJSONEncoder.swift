@@ -1,0 +1,71 @@
+/// Bluesky facets as JSON, the `highlight --format facets` shape, streamed: a document is one JSON
+/// array (``BlueskyFacet/documentJSON(_:)`` of its facets, byte for byte), written as its pieces
+/// arrive — `[` at the start, each piece's facets with the bytes before the piece added to their
+/// offsets, `]` at the end. Nothing of earlier pieces is kept.
+///
+/// One facet per span of a built-in kind (see ``BlueskyFacet/facets(for:in:rules:)``), without
+/// building a ``BlueskyFacet`` or a `String` per span.
+package struct FacetJSONEncoder {
+    private var utf8Base = 0
+    private var isFirst = true
+    private var block = OutputBlock()
+
+    package init() {}
+
+    /// Starts a document: `[`.
+    package mutating func beginDocument(into sink: inout some ByteSink) {
+        utf8Base = 0
+        isFirst = true
+        sink.write("[")
+    }
+
+    /// The next piece of the document.
+    /// - Complexity: O(spans + their values); memory bounded whatever the number of spans.
+    package mutating func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
+        chunk.withValueBytes { valueBytes in encode(chunk, valueBytes: valueBytes, into: &sink) }
+    }
+
+    private mutating func encode(
+        _ chunk: StreamChunk, valueBytes: (Span) -> SpanValueBytes?, into sink: inout some ByteSink
+    ) {
+        let base = utf8Base
+        var isFirst = self.isFirst
+        for span in chunk.spans {
+            guard let shape = BlueskyFacet.Feature.Shape(kind: span.kind) else { continue }
+            let separated = !isFirst
+            isFirst = false
+            let range = span.utf8Range.lowerBound + base..<span.utf8Range.upperBound + base
+            let form = valueBytes(span)
+            var fallback = form == nil ? chunk.value(of: span) : ""
+            shape.jsonOpening.withUnsafeBufferPointer { opening in
+                fallback.withUTF8 { fallback in
+                    let maximum = Self.recordOverhead + opening.count
+                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
+                    block.write(maximum: maximum, to: &sink) { json in
+                        if separated { json.appendByte(UInt8(ascii: ",")) }
+                        BlueskyFacet.writeOpening(range, to: &json)
+                        json.appendBytes(opening)
+                        if let form {
+                            form.writeJSONContents(in: chunk.bytes, to: &json)
+                        } else {
+                            json.appendStringContents(fallback)
+                        }
+                        BlueskyFacet.writeFeatureClosing(to: &json)
+                        BlueskyFacet.writeClosing(to: &json)
+                    }
+                }
+            }
+        }
+        block.flush(to: &sink)
+        self.isFirst = isFirst
+        utf8Base += chunk.bytes.count
+    }
+
+    /// A facet's punctuation and member names, and its two offsets.
+    private static let recordOverhead = 64 + 2 * RawJSONWriter.maximumIntegerLength
+
+    /// Ends the document: `]`.
+    package mutating func endDocument(into sink: inout some ByteSink) {
+        sink.write("]")
+    }
+}

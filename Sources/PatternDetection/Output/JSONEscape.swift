@@ -1,0 +1,77 @@
+/// How JSON strings are escaped in this package (``JSONWriter``, ``RawJSONWriter``): `"` and `\`,
+/// the C0 controls (`\n` `\r` `\t` `\b` `\f`, others as `\u00XX`), and U+2028 and U+2029
+/// (`\u2028`, `\u2029`, which JavaScript once refused in string literals); every other scalar is
+/// written as UTF-8. An escape is at most six bytes for one byte of input.
+package enum JSONEscape {
+    /// An escape sequence replacing `width` bytes of input.
+    case sequence(StaticString, width: Int)
+    /// A C0 control without a short form: `\u00XX`.
+    case control(UInt8)
+
+    /// Output bytes per input byte, at most.
+    package static let maximumExpansion = 6
+
+    /// The escape for the bytes at `index` of `text`, or `nil` when the byte is written as is.
+    @inline(__always)
+    package static func at(_ index: Int, in text: UnsafeBufferPointer<UInt8>) -> JSONEscape? {
+        let byte = text[index]
+        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 { return nil }
+        switch byte {
+        case UInt8(ascii: "\""): return .sequence("\\\"", width: 1)
+        case UInt8(ascii: "\\"): return .sequence("\\\\", width: 1)
+        case 0x0A: return .sequence("\\n", width: 1)
+        case 0x0D: return .sequence("\\r", width: 1)
+        case 0x09: return .sequence("\\t", width: 1)
+        case 0x08: return .sequence("\\b", width: 1)
+        case 0x0C: return .sequence("\\f", width: 1)
+        case 0xE2:
+            guard index + 2 < text.count, text[index + 1] == 0x80, text[index + 2] == 0xA8 || text[index + 2] == 0xA9 else {
+                return nil
+            }
+            return .sequence(text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", width: 3)
+        default:
+            return .control(byte)
+        }
+    }
+
+    /// Walks `text` once: `copy` gets each run of bytes written as is, `escape` each escape, in
+    /// order.
+    @inline(__always)
+    package static func forEachPiece(
+        of text: UnsafeBufferPointer<UInt8>, copy: (Range<Int>) -> Void, escape: (JSONEscape) -> Void
+    ) {
+        var start = 0
+        var index = 0
+        let base = UnsafeRawPointer(text.baseAddress)
+        while index < text.count {
+            // Eight bytes at a time while none may need an escape.
+            if index + 8 <= text.count, let base {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let found = ByteWord.bytes(of: word, below: 0x20) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
+                    | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\")) | ByteWord.bytes(of: word, equalTo: 0xE2)
+                if found == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            guard let found = at(index, in: text) else {
+                index += 1
+                continue
+            }
+            if start < index { copy(start..<index) }
+            escape(found)
+            switch found {
+            case .sequence(_, let width): index += width
+            case .control: index += 1
+            }
+            start = index
+        }
+        if start < text.count { copy(start..<text.count) }
+    }
+
+    /// Lower-case hexadecimal digits for `\u00XX`.
+    @inline(__always)
+    package static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}

@@ -1,0 +1,101 @@
+/// JSON written through a pointer into memory the caller sized in advance: the encoders' byte-level
+/// writer, which checks room once per record (see ``OutputBlock``) instead of once per append.
+/// Escapes exactly as ``JSONWriter`` (``JSONEscape``).
+///
+/// Invariant: the caller guarantees room for what is written; the bounds to size with are
+/// ``maximumIntegerLength`` and ``maximumStringLength(_:)``.
+package struct RawJSONWriter: JSONOutput {
+    package private(set) var position: UnsafeMutablePointer<UInt8>
+
+    /// Bytes of the longest decimal `Int` (`-9223372036854775808`).
+    package static let maximumIntegerLength = 20
+
+    /// Bytes of `[lower,upper]`.
+    package static let maximumPairLength = 2 * maximumIntegerLength + 3
+
+    /// Bytes of a JSON string literal, quotes included, for `count` bytes of text.
+    package static func maximumStringLength(_ count: Int) -> Int { JSONEscape.maximumExpansion * count + 2 }
+
+    @inline(__always)
+    package init(_ start: UnsafeMutablePointer<UInt8>) {
+        position = start
+    }
+
+    @inline(__always)
+    package mutating func append(_ literal: StaticString) {
+        position.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        position += literal.utf8CodeUnitCount
+    }
+
+    @inline(__always)
+    package mutating func appendByte(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
+    }
+
+    @inline(__always)
+    package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        position.update(from: base, count: bytes.count)
+        position += bytes.count
+    }
+
+    /// A decimal integer, two digits at a time.
+    @inline(__always)
+    package mutating func append(_ value: Int) {
+        if value < 0 { appendByte(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var digits = 1
+        var bound: UInt = 10
+        while rest >= bound {  // `Int` magnitudes stay below 10^19: `bound` never wraps
+            digits += 1
+            bound &*= 10
+        }
+        position += digits
+        var digit = position
+        let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+        while rest >= 10 {
+            let pair = Int(rest % 100)
+            rest /= 100
+            digit -= 2
+            digit[0] = pairs.utf8Start[2 * pair]
+            digit[1] = pairs.utf8Start[2 * pair + 1]
+        }
+        if digit > position - digits {
+            digit -= 1
+            digit.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+        }
+    }
+
+    /// The inside of a JSON string literal for `text` (well-formed UTF-8), without the quotes.
+    @inline(__always)
+    package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>) {
+        appendStringContents(text, uppercasingASCII: false)
+    }
+
+    /// The inside of a JSON string literal for `text` (well-formed UTF-8), without the quotes,
+    /// with `a`–`z` upper-cased when `uppercasingASCII` (which changes no escape).
+    @inline(__always)
+    package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>, uppercasingASCII: Bool) {
+        JSONEscape.forEachPiece(of: text) { run in
+            if uppercasingASCII {
+                for index in run { appendByte(BlueskyRules.asciiUppercased(text[index])) }
+            } else {
+                appendBytes(UnsafeBufferPointer(rebasing: text[run]))
+            }
+        } escape: { escape in
+            switch escape {
+            case .sequence(let sequence, _):
+                append(sequence)
+            case .control(let byte):
+                append("\\u00")
+                appendByte(JSONEscape.hexDigit(byte >> 4))
+                appendByte(JSONEscape.hexDigit(byte & 0xF))
+            }
+        }
+    }
+}

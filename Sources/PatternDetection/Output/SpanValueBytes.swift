@@ -1,0 +1,67 @@
+/// A span's value (``RuleSet/value(of:in:)``) as bytes of its text, so the output encoders write it
+/// without building a `String`: an ASCII `prefix`, then `text[range]`, upper-cased in ASCII when
+/// `uppercasesASCII`.
+///
+/// Invariant: `prefix` holds no byte that JSON or HTML escape; `range` lies inside the span.
+package struct SpanValueBytes {
+    package var prefix: StaticString = ""
+    package var range: Range<Int>
+    package var uppercasesASCII = false
+
+    @inline(__always)
+    package init(prefix: StaticString = "", range: Range<Int>, uppercasesASCII: Bool = false) {
+        self.prefix = prefix
+        self.range = range
+        self.uppercasesASCII = uppercasesASCII
+    }
+
+    /// Bytes of the value, at most (exactly, unescaped).
+    @inline(__always)
+    package var count: Int { prefix.utf8CodeUnitCount + range.count }
+
+    /// The value as the inside of a JSON string literal.
+    @inline(__always)
+    package func writeJSONContents(in text: UnsafeBufferPointer<UInt8>, to json: inout RawJSONWriter) {
+        json.append(prefix)
+        json.appendStringContents(UnsafeBufferPointer(rebasing: text[range]), uppercasingASCII: uppercasesASCII)
+    }
+
+    /// Appends the value's UTF-8 to `bytes`.
+    package func append(in text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        if uppercasesASCII {
+            for index in range { bytes.append(BlueskyRules.asciiUppercased(text[index])) }
+        } else {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        }
+    }
+}
+
+/// Rule sets that describe a span's value as ``SpanValueBytes``: the built-in rule sets and
+/// ``CustomRuleSet``. The encoders fall back to ``RuleSet/value(of:in:)`` for any other rule set,
+/// and for a span this returns `nil` for.
+///
+/// Invariant: when non-`nil`, the bytes described are exactly the UTF-8 of
+/// `value(of: span, in: text)` for well-formed `text`.
+package protocol SpanValueBytesProviding: RuleSet {
+    /// The value of `span` as bytes of `text`, or `nil` when only `value(of:in:)` can say. Reads
+    /// only `text[span.utf8Range]`.
+    func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes?
+}
+
+extension RuleSet {
+    /// This rule set as a ``SpanValueBytesProviding``, when it is one: looked up once per stream
+    /// or document, not per span.
+    package var valueBytesProvider: (any SpanValueBytesProviding)? { self as? any SpanValueBytesProviding }
+}
+
+extension SpanValueBytes {
+    /// The span's text without its first scalar (a sign such as `@`, `#` or `＃`).
+    @inline(__always)
+    static func droppingSign(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes {
+        let range = span.utf8Range
+        guard !range.isEmpty else { return SpanValueBytes(range: range) }
+        let start = min(range.lowerBound + UTF8Scalar.length(lead: text[range.lowerBound]), range.upperBound)
+        return SpanValueBytes(range: start..<range.upperBound)
+    }
+}
