@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HighlightCLITests",
-            dependencies: ["highlight", "TestSupport"]
+            dependencies: ["highlight", "PatternDetection", "ComposerPosts", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

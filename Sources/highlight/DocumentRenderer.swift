@@ -1,3 +1,4 @@
+import ComposerPosts
 import ComposerText
 import PatternDetection
 
@@ -13,19 +14,29 @@ final class DocumentRenderer {
     /// For `jsonl` posts: line breaks inside a post become character references.
     let htmlPost: HTMLEncoder
     let output: StandardOutput
+    /// With `--profile`: the lengths added to each JSON document.
+    let lengthProfiles: [LengthProfile]
     private var json = SpanJSONEncoder()
     private var facets = FacetJSONEncoder()
+    /// The current document's bytes, kept only when lengths are counted (a length is a property of
+    /// the whole post).
+    private var document: [UInt8] = []
 
-    init(format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, output: StandardOutput) {
+    init(
+        format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, lengthProfiles: [LengthProfile] = [],
+        output: StandardOutput
+    ) {
         self.format = format
         self.rules = rules
         self.ansi = ansi
+        self.lengthProfiles = lengthProfiles
         self.html = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds)
         self.htmlPost = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds, escapesLineBreaks: true)
         self.output = output
     }
 
     func beginDocument() {
+        document.removeAll(keepingCapacity: true)
         var sink = output
         switch format {
         case .json: json.beginDocument(into: &sink)
@@ -40,7 +51,9 @@ final class DocumentRenderer {
         switch format {
         case .ansi: ansi.encode(chunk.bytes, spans: chunk.spans, into: &sink)
         case .html: html.encode(chunk, into: &sink)
-        case .json: json.encode(chunk, into: &sink)
+        case .json:
+            json.encode(chunk, into: &sink)
+            if !lengthProfiles.isEmpty { document.append(contentsOf: chunk.bytes) }
         case .facets: facets.encode(chunk, into: &sink)
         }
         output.endChunk()
@@ -48,12 +61,12 @@ final class DocumentRenderer {
 
     /// Ends the document: ANSI output is the input itself plus escapes; the others end with a
     /// newline, one line per document.
-    func endDocument() {
+    func endDocument() throws {
         var sink = output
         switch format {
         case .ansi: break
         case .json:
-            json.endDocument(into: &sink)
+            json.endDocument(trailingMembers: try lengthMember(String(decoding: document, as: UTF8.self)), into: &sink)
             output.endLine()
         case .facets:
             facets.endDocument(into: &sink)
@@ -92,7 +105,7 @@ final class DocumentRenderer {
             case .json:
                 json.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
                 json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
-                json.endDocument(trailingMembers: post.trailingJSONMembers, into: &sink)
+                json.endDocument(trailingMembers: try lengthMember(post.text) + post.trailingJSONMembers, into: &sink)
             case .facets:
                 facets.beginDocument(into: &sink)
                 facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
@@ -100,5 +113,15 @@ final class DocumentRenderer {
             }
             output.endLine()
         }
+    }
+
+    /// `,"length":{…}` for `text` under the `--profile`s, or nothing without them. Text that was
+    /// not valid UTF-8 is counted as decoded, one U+FFFD per ill-formed sequence.
+    private func lengthMember(_ text: String) throws(PatternError) -> [UInt8] {
+        guard !lengthProfiles.isEmpty else { return [] }
+        var json = JSONWriter()
+        json.appendByte(UInt8(ascii: ","))
+        LengthReport.writeMember(try PostLength.reports(for: text, profiles: lengthProfiles), to: &json)
+        return json.bytes
     }
 }

@@ -21,7 +21,8 @@ struct HighlightCommand: ParsableCommand {
         abstract: "Highlight @mentions, #hashtags, links and $cashtags in text (the default command).",
         usage: """
             highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>]
-                      [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...] [<files> ...]
+                      [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
+                      [--profile <profile> ... [--mastodon-limit <n>] [--url-length <n>]] [<files> ...]
             """,
         discussion: """
             Text input is streamed in every format: output appears as input arrives, in constant \
@@ -63,8 +64,22 @@ struct HighlightCommand: ParsableCommand {
             valueName: "NAME=COLOR[,underline]"))
     var style: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "With --format json: add each document's post length under a profile: \(ProfileName.list) (repeatable).",
+            valueName: "profile"))
+    var profile: [ProfileName] = []
+
+    @OptionGroup var mastodon: MastodonOptions
+
     @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
     var files: [String] = []
+
+    func validate() throws {
+        if !profile.isEmpty && format != .json {
+            throw ValidationError("--profile adds lengths to JSON output: use it with --format json")
+        }
+    }
 
     func run() throws {
         let ruleSet = try Customization.rules(base: rules.ruleSet(), patternDefinitions: pattern)
@@ -78,7 +93,7 @@ struct HighlightCommand: ParsableCommand {
         let renderer = DocumentRenderer(
             format: format, rules: ruleSet,
             ansi: ANSIEncoder(depth: depth, styles: styles, kinds: PatternKind.builtIn + ruleSet.kinds),
-            output: output)
+            lengthProfiles: profile.map(mastodon.profile), output: output)
 
         let pipeline = Pipeline(renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none)
         for path in InputSource(files: files).paths {

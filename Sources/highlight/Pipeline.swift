@@ -48,7 +48,7 @@ final class Pipeline {
             readError = error
         }
         try stream.finish(emit: emit)
-        renderer.endDocument()
+        try renderer.endDocument()
         if let readError { throw readError }
     }
 
@@ -57,30 +57,7 @@ final class Pipeline {
     /// lines read so far are still rendered before the error is rethrown.
     func highlightPosts(at path: String) throws {
         let input = try InputSource.OpenInput(path: path)
-        var pending: [UInt8] = []
-        var readError: Error?
-        do {
-            try input.forEachBlock(buffer: &block) { bytes in
-                var start = 0
-                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    if pending.isEmpty {
-                        try highlightPost(line: UnsafeBufferPointer(rebasing: bytes[start..<newline]))
-                    } else {
-                        pending.append(contentsOf: bytes[start..<newline])
-                        try pending.withUnsafeBufferPointer { try highlightPost(line: $0) }
-                        pending.removeAll(keepingCapacity: true)
-                    }
-                    start = newline + 1
-                }
-                pending.append(contentsOf: bytes[start...])
-            }
-        } catch let error as InputSource.ReadError {
-            readError = error
-        }
-        if !pending.isEmpty {
-            try pending.withUnsafeBufferPointer { try highlightPost(line: $0) }
-        }
-        if let readError { throw readError }
+        try input.forEachLine(buffer: &block) { try highlightPost(line: $0) }
     }
 
     /// Exactly one output line for one input line (a trailing CR is JSON whitespace).

@@ -127,32 +127,15 @@ struct SplitRun {
     mutating func splitLines(at path: String) throws {
         let input = try InputSource.OpenInput(path: path)
         var buffer: [UInt8] = []
-        var pending: [UInt8] = []
-        var readError: Error?
-        do {
-            try input.forEachBlock(buffer: &buffer) { bytes in
-                var start = 0
-                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    pending.append(contentsOf: bytes[start..<newline])
-                    try splitLine(pending)
-                    pending.removeAll(keepingCapacity: true)
-                    start = newline + 1
-                }
-                pending.append(contentsOf: bytes[start...])
-            }
-        } catch let error as InputSource.ReadError {
-            readError = error
-        }
-        if !pending.isEmpty { try splitLine(pending) }
-        if let readError { throw readError }
+        try input.forEachLine(buffer: &buffer) { try splitLine($0) }
     }
 
     /// One jsonl line: a JSON string or `{"text":…}` (a caret or a completion is a bad line).
-    private mutating func splitLine(_ line: [UInt8]) throws {
+    private mutating func splitLine(_ line: UnsafeBufferPointer<UInt8>) throws {
         lineNumber += 1
         let post: PostLine
         do {
-            post = try line.withUnsafeBufferPointer { try PostLine.decode($0) }
+            post = try PostLine.decode(line)
         } catch {
             return writeError("\(error)", line: lineNumber)
         }

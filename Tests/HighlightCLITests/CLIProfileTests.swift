@@ -1,0 +1,76 @@
+import ComposerPosts
+import Foundation
+import Testing
+
+/// `--profile` on `--format json`: each document's length under each profile, as the library
+/// reports it.
+@Suite("CLI post length")
+struct CLIProfileTests {
+    static let post = "gm @alice.bsky.social! https://www.example.com/articles/2026/composer-patterns #swift 🧑‍💻"
+
+    static func object(_ output: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    }
+
+    /// The report as JSON objects decode it, to compare with the library's.
+    static func expected(_ text: String, _ profile: LengthProfile) throws -> [String: Any] {
+        let report = try PostLength.report(for: text, profile: profile)
+        func range(_ range: TextRange) -> [String: [Int]] {
+            ["utf8": [range.utf8.lowerBound, range.utf8.upperBound], "utf16": [range.utf16.lowerBound, range.utf16.upperBound]]
+        }
+        var object: [String: Any] = [
+            "length": report.length, "limit": report.limit, "remaining": report.remaining, "valid": report.isValid,
+            "permillage": report.permillage, "validRange": range(report.validRange),
+        ]
+        object["overflow"] = report.overflow.map(range) ?? NSNull()
+        return object
+    }
+
+    @Test func everyProfileAsTheLibraryCountsIt() throws {
+        let long = Self.post + String(repeating: " more words", count: 40)
+        for text in [Self.post, long, ""] {
+            let result = ChildProcess.highlight(
+                ["--format", "json", "--profile", "bluesky", "--profile", "twitter", "--profile", "mastodon",
+                 "--mastodon-limit", "300", "--url-length", "10"], input: text)
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(result.stdoutText.hasSuffix("}}}\n"))
+            let lengths = try #require(try Self.object(result.stdoutText)["length"] as? [String: Any])
+            #expect(Array(lengths.keys).sorted() == ["bluesky", "mastodon", "twitter"])
+            for (name, profile) in [("bluesky", LengthProfile.bluesky), ("twitter", .twitter), ("mastodon", .mastodon(limit: 300, urlLength: 10))] {
+                let got = try #require(lengths[name] as? NSDictionary)
+                #expect(got == (try Self.expected(text, profile)) as NSDictionary, "\(name) \(text.prefix(20))")
+            }
+        }
+    }
+
+    @Test func jsonlPostsGetTheirLengthBeforeTheToken() {
+        let result = ChildProcess.highlight(
+            ["--input", "jsonl", "--format", "json", "--profile", "twitter"],
+            input: #"{"text":"hi @al","caret":{"utf8":6}}"# + "\n" + #""plain""# + "\n")
+        #expect(result.status == 0)
+        #expect(result.stdoutText == """
+            {"spans":[],"length":{"twitter":{"length":6,"limit":280,"remaining":274,"valid":true,"permillage":21,"validRange":{"utf8":[0,6],"utf16":[0,6]},"overflow":null}},"token":{"kind":"mention","query":"al","utf8":[3,6],"utf16":[3,6]}}
+            {"spans":[],"length":{"twitter":{"length":5,"limit":280,"remaining":275,"valid":true,"permillage":17,"validRange":{"utf8":[0,5],"utf16":[0,5]},"overflow":null}}}
+
+            """)
+    }
+
+    @Test func invalidUTF8IsCountedAsDecoded() throws {
+        let result = ChildProcess.highlight(["--format", "json", "--profile", "bluesky"], input: [0x61, 0xFF, 0x20, 0x62])
+        #expect(result.status == 0)
+        let lengths = try #require(try Self.object(result.stdoutText)["length"] as? [String: Any])
+        #expect((lengths["bluesky"] as? NSDictionary) == (try Self.expected("a\u{FFFD} b", .bluesky)) as NSDictionary)
+    }
+
+    @Test(arguments: [
+        ["--profile", "bluesky"],  // needs --format json
+        ["--format", "json", "--profile", "facebook"],
+        ["--format", "json", "--profile", "mastodon", "--mastodon-limit", "0"],
+        ["--format", "json", "--profile", "mastodon", "--url-length", "-1"],
+    ])
+    func usageErrorsExitTwo(_ arguments: [String]) {
+        let result = ChildProcess.highlight(arguments, input: "x")
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stdout.isEmpty)
+    }
+}
