@@ -56,7 +56,7 @@ FUZZ_SOURCES := $(wildcard Sources/PatternDetection/*.swift Sources/PatternDetec
 
 $(FUZZ_DIR)/scanner-fuzz: $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DIR)/corpus
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -D FUZZING \
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns -D FUZZING \
 		-module-name PatternDetection -I Sources/CPCRE2 \
 		$$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g') \
 		$(FUZZ_SOURCES) $$(pkg-config --libs-only-L libpcre2-8) -o $@ 2>&1 | grep -v 'Cannot export local symbol' || true

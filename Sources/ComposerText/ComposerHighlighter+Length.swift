@@ -11,14 +11,14 @@ import PatternDetection
 /// composer.lengthReport(for: .bluesky)?.remaining   // 298
 /// ```
 /// Once profiles are tracked, each ``replace(_:with:)`` and ``textDidChange(_:edit:selection:)``
-/// recounts only the lines the edit touches (see ``DraftLength``), and a report costs O(1); with
+/// recounts only the lines the edit touches (see `DraftLength`), and a report costs O(1); with
 /// none tracked (the default) edits do no counting at all.
 extension ComposerHighlighter {
     /// Starts counting the text under `profiles` (replacing those tracked before; none stops
     /// counting). The ``contentWarning`` is kept. Counting also stops by itself should the
     /// `bluesky` rule set fail on an edited line (a PCRE2 error, as on a pathological megabyte
     /// line); ``lengthReport(for:)`` then answers `nil`.
-    /// - Throws: ``PatternError`` when the `bluesky` rule set fails; nothing is tracked then.
+    /// - Throws: `PatternError` when the `bluesky` rule set fails; nothing is tracked then.
     /// - Complexity: O(n) once.
     public mutating func trackLength(_ profiles: [LengthProfile]) throws(PatternError) {
         let contentWarning = draftLength.contentWarning

@@ -24,7 +24,7 @@ extension DraftLength {
     /// A cut whose prefix lies in the unchanged lines is kept: the prefix still crosses the limit
     /// where it did (the counts only grow along it), and the cut inside it depends on nothing
     /// after it. `twitter`'s shift, which depends on the whole text, is applied again.
-    /// - Throws: ``PatternError`` when the `bluesky` rule set fails (only `bluesky` scans).
+    /// - Throws: `PatternError` when the `bluesky` rule set fails (only `bluesky` scans).
     mutating func updatedCuts(
         unchangedUpTo: Int, read: TextReader, scanned: [Int: LineScan], only: (LengthProfile) -> Bool = { _ in true }
     ) throws(PatternError) -> [Cut?] {

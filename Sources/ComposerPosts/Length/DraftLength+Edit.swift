@@ -10,7 +10,7 @@ extension DraftLength {
     /// the edit.
     /// - Precondition: the draft was counted for the text before the edit; `edit` lies on scalar
     ///   boundaries of both texts.
-    /// - Throws: ``PatternError`` when the `bluesky` rule set fails (PCRE2); the draft is then
+    /// - Throws: `PatternError` when the `bluesky` rule set fails (PCRE2); the draft is then
     ///   unchanged (still the text before the edit).
     /// - Complexity: see ``DraftLength``: O(lines between this edit and the last + bytes of the
     ///   touched lines), plus the line where a limit is crossed when the edit lies before its end.

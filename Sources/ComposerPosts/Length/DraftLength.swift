@@ -84,7 +84,7 @@ public struct DraftLength: Sendable {
 
     /// Counts `text` under `profiles`; `contentWarning` is counted before it by `mastodon` ones.
     /// - Precondition: every `mastodon` profile's `urlLength` is at least 0.
-    /// - Throws: ``PatternError`` when the `bluesky` rule set fails (PCRE2).
+    /// - Throws: `PatternError` when the `bluesky` rule set fails (PCRE2).
     /// - Complexity: O(n).
     public init(text: String, profiles: [LengthProfile], contentWarning: String = "") throws(PatternError) {
         try self.init(

@@ -58,7 +58,11 @@ public struct ThreadSplitter: Sendable {
     /// whatever this is.
     public var rules: any RuleSet
 
-    /// - Parameter rules: defaults to the profile's own (``defaultRules(for:)``).
+    /// - Parameters:
+    ///   - profile: every post must be valid under it.
+    ///   - numbering: end posts in ` k/n` when there are several.
+    ///   - rules: whose entities are never cut; defaults to the profile's own
+    ///     (``defaultRules(for:)``).
     public init(profile: LengthProfile, numbering: Bool = false, rules: (any RuleSet)? = nil) {
         self.profile = profile
         self.numbering = numbering
@@ -75,7 +79,9 @@ public struct ThreadSplitter: Sendable {
     }
 
     /// The thread for `draft`, in order.
-    /// - Parameter scratch: match scratch for the scan (made here when `nil`).
+    /// - Parameters:
+    ///   - draft: the text to split.
+    ///   - scratch: match scratch for the scan (made here when `nil`).
     public func split(_ draft: String, scratch: MatchScratch? = nil) throws(ThreadSplitError) -> [ThreadPost] {
         guard draft.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return [] }
         let scanned = try ThreadDraft(text: draft, profile: profile, rules: rules, scratch: scratch ?? MatchScratch())

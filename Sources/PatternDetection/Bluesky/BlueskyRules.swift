@@ -5,12 +5,12 @@
 /// Four detectors, as in the reference (one global JavaScript regex each): mentions, links,
 /// hashtags and cashtags, with the reference's context rules (what may precede, what must follow)
 /// and the decisions it makes in code: TLD validation, trailing clean-up, the 64-grapheme limit.
-/// The reference's quirks are kept on purpose (see `RULES.md`): `HTTPS://x.com` is no link,
+/// The reference's quirks are kept on purpose (see the "The rule sets" article): `HTTPS://x.com` is no link,
 /// `Example.com` is one and `CNN.COM` is not, a bare domain starting with `http` is linked without
 /// a TLD check, `@foo_bar.com` is no mention. They run as one byte scan that visits only the
 /// positions where a match can start (see `BlueskyRules+Scanning.swift`).
 ///
-/// JavaScript semantics are spelled out: `\s` is ``JavaScriptWhitespace`` (PCRE2's and Swift's
+/// JavaScript semantics are spelled out: `\s` is `JavaScriptWhitespace` (PCRE2's and Swift's
 /// differ from it), `\b` and `\d` are ASCII-only, the URL's `i` flag covers the ASCII letters of
 /// `http` only (not the Kelvin sign or the long s), and a rejected candidate still consumes its
 /// text, the way a global regex's `lastIndex` moves past it.
@@ -49,7 +49,7 @@ public struct BlueskyRules: RuleSet {
     /// signature for source compatibility.
     public init() throws(PatternError) {}
 
-    /// JavaScript whitespace (``JavaScriptWhitespace``): what the reference's `\s` matches.
+    /// JavaScript whitespace (`JavaScriptWhitespace`): what the reference's `\s` matches.
     public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
         JavaScriptWhitespace.contains(scalar)
     }

@@ -18,7 +18,7 @@
 /// ## Linear time
 /// Each kind is scanned in Swift, and each scan skips to the only bytes where its matches can be:
 /// the signs `@`/`＠`, `#`/`＃` and `$` (found sixteen bytes at a time), then reads a bounded context
-/// before the sign and the match itself. URLs are scanned by ``TwitterURLScanner``, which goes only
+/// before the sign and the match itself. URLs are scanned by `TwitterURLScanner`, which goes only
 /// to the stretches around a dot that can end a domain label and reproduces the reference's
 /// backtracking result there without its quadratic domain search (see there).
 ///
