@@ -24,6 +24,10 @@ public struct FragmentingEditor {
     public private(set) var selection: Range<Int>
     private var insertionCounter = 0
 
+    /// The selection as indices of ``text`` (what a strategy's `textDidChange` takes).
+    /// - Complexity: O(log n).
+    public var selectionIndices: Range<AttributedString.Index> { text.utf8Range(selection) }
+
     public init(text: AttributedString, cursor: Int? = nil) {
         self.text = text
         let end = text.utf8.count

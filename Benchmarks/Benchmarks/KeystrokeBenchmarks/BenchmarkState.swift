@@ -44,12 +44,12 @@ final class TypingState {
         typed += 1
     }
 
-    var selectionIndices: Range<AttributedString.Index> { editor.text.utf8Range(editor.selection) }
+    var selectionIndices: Range<AttributedString.Index> { editor.selectionIndices }
 }
 
 /// A plain-text ``SpanDocument`` (gap buffer + incremental tokenizer) with a caret in the middle.
 final class SpanDocumentState {
-    let document: SpanDocument
+    var document: SpanDocument
     var caret: Int
     private var typed = 0
 

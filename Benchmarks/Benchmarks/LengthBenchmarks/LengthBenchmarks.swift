@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(PostLengthCounter(text: post, profiles: [.bluesky], blueskySpans: spans).report(for: .bluesky))
         }
     } setup: {
-        try withUTF8Bytes(of: post) { bytes in try BlueskyRules.shared.spans(in: bytes, scratch: MatchScratch()) }
+        try PatternDetector(rules: BlueskyRules.shared).spans(in: post)
     }
     Benchmark("length all three 300 chars, slice of a counted draft", configuration: configuration) {
         (benchmark: Benchmark, counter: PostLengthCounter) in
