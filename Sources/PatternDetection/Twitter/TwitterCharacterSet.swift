@@ -79,6 +79,15 @@ struct TwitterCharacterSet: Sendable {
 
     @inline(__always)
     func contains(_ scalar: UInt32) -> Bool {
+        TwitterCharacterSet.contains(scalar, bmpWords: bmpWords, astralRanges: astralRanges)
+    }
+
+    /// The membership test both forms share: one bit per BMP code point, a binary search over
+    /// sorted ranges above it.
+    @inline(__always)
+    static func contains<Words: RandomAccessCollection<UInt64>, Ranges: RandomAccessCollection<ClosedRange<UInt32>>>(
+        _ scalar: UInt32, bmpWords: Words, astralRanges: Ranges
+    ) -> Bool where Words.Index == Int, Ranges.Index == Int {
         if scalar < 0x10000 {
             return bmpWords[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
         }

@@ -4,7 +4,7 @@
 ///
 /// Invariant: immutable; built only for `static let`s, which live as long as the process.
 struct TwitterCharacterTable: @unchecked Sendable {
-    private let bmpWords: UnsafePointer<UInt64>
+    private let bmpWords: UnsafeBufferPointer<UInt64>
     private let astralRanges: UnsafeBufferPointer<ClosedRange<UInt32>>
 
     /// - Precondition: `bmpWords` has 1,024 words (one bit per BMP code point); `astralRanges` is
@@ -13,7 +13,7 @@ struct TwitterCharacterTable: @unchecked Sendable {
         precondition(words.count == 1024, "a BMP bitmap has 1,024 words")
         let wordStorage = UnsafeMutablePointer<UInt64>.allocate(capacity: words.count)
         wordStorage.initialize(from: words, count: words.count)
-        bmpWords = UnsafePointer(wordStorage)
+        bmpWords = UnsafeBufferPointer(start: wordStorage, count: words.count)
         let rangeStorage = UnsafeMutableBufferPointer<ClosedRange<UInt32>>.allocate(capacity: ranges.count)
         _ = rangeStorage.initialize(from: ranges)
         astralRanges = UnsafeBufferPointer(rangeStorage)
@@ -21,14 +21,6 @@ struct TwitterCharacterTable: @unchecked Sendable {
 
     @inline(__always)
     func contains(_ scalar: UInt32) -> Bool {
-        if scalar < 0x10000 {
-            return bmpWords[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
-        }
-        var low = 0, high = astralRanges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if astralRanges[middle].upperBound < scalar { low = middle + 1 } else { high = middle }
-        }
-        return low < astralRanges.count && astralRanges[low].contains(scalar)
+        TwitterCharacterSet.contains(scalar, bmpWords: bmpWords, astralRanges: astralRanges)
     }
 }
