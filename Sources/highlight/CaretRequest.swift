@@ -18,28 +18,21 @@ struct CaretRequest {
             return CaretRequest(text: line.text, caret: nil, token: nil, accepted: false)
         }
         do {
-            var token = try Self.token(at: caret, in: line.text, rules: rules)
-            guard let completion = line.accept else {
-                return CaretRequest(text: line.text, caret: try Self.position(caret, in: line.text), token: token, accepted: false)
-            }
             var text = line.text
             var position = try Self.position(caret, in: text)
+            var token = try CaretToken.at(position, in: text, rules: rules)
+            guard let completion = line.accept else {
+                return CaretRequest(text: text, caret: position, token: token, accepted: false)
+            }
             if let replaced = token {
                 let accepted = CaretToken.accept(completion, for: replaced, in: text)
                 text = accepted.text
                 position = accepted.caret
-                token = try CaretToken.at(utf8Offset: position.utf8, in: text, rules: rules)
+                token = try CaretToken.at(position, in: text, rules: rules)
             }
             return CaretRequest(text: text, caret: position, token: token, accepted: true)
         } catch {
             throw BadLine(description: error.description)
-        }
-    }
-
-    private static func token(at caret: PostLine.Caret, in text: String, rules: any RuleSet) throws(CaretError) -> CaretToken? {
-        switch caret {
-        case .utf8(let offset): return try CaretToken.at(utf8Offset: offset, in: text, rules: rules)
-        case .utf16(let offset): return try CaretToken.at(utf16Offset: offset, in: text, rules: rules)
         }
     }
 

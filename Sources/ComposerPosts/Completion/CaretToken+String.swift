@@ -30,9 +30,17 @@ extension CaretToken {
         try at(try CaretPosition(utf16Offset: utf16Offset, in: text), in: text, rules: rules, spans: spans)
     }
 
-    /// The token at a caret known in both units.
-    static func at(
-        _ caret: CaretPosition, in text: String, rules: any RuleSet, spans: [Span]?
+    /// The token being typed at a caret of `text` already known in both units (a
+    /// ``CaretPosition`` made from `text`, or an ``AcceptedCompletion``'s caret).
+    /// - Parameters:
+    ///   - caret: the caret, on a scalar boundary of `text`.
+    ///   - text: the composer's text.
+    ///   - rules: the rule set that highlights it.
+    ///   - spans: as for ``at(utf8Offset:in:rules:spans:)``.
+    /// - Throws: ``CaretError/detection(_:)`` when detection fails (only with `spans == nil`);
+    ///   the offset errors only for a caret that does not belong to `text`.
+    public static func at(
+        _ caret: CaretPosition, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
         try withUTF8Bytes(of: text) { (bytes) throws(CaretError) -> CaretToken? in
             guard let spans else { return try at(caret, in: bytes, rules: rules) }
