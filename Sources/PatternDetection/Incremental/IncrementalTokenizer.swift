@@ -67,9 +67,6 @@ package final class IncrementalTokenizer {
     /// - Complexity: O(s), materialised on each call.
     package var spans: [Span] { table.spans }
 
-    /// The span at index `index` of ``spans``. O(1).
-    package func span(at index: Int) -> Span { table[index] }
-
     /// The spans that overlap `utf8Range`, sorted.
     /// - Complexity: O(log s + k) for k spans returned (binary search on the table).
     package func spans(overlapping utf8Range: Range<Int>) -> [Span] {
