@@ -45,6 +45,8 @@ public struct CustomRuleSet: RuleSet {
     let separators: SeparatorTable
     /// The base's grammars, then one per pattern with a trigger (see ``tokenGrammars``).
     let grammars: [TokenGrammar]
+    /// The base as a value-bytes provider, looked up once here rather than per span.
+    let baseValueBytes: (any SpanValueBytesProviding)?
 
     /// - Parameters:
     ///   - patterns: in priority order (earlier wins an overlap).
@@ -65,6 +67,7 @@ public struct CustomRuleSet: RuleSet {
             UnicodeWhitespace.isPCRE2Space(scalar) && (base?.isSeparator(scalar) ?? true)
         }
         self.grammars = Self.tokenGrammars(of: patterns, over: base)
+        self.baseValueBytes = base?.valueBytesProvider
     }
 
     public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {

@@ -50,6 +50,6 @@ extension CustomRuleSet: SpanValueBytesProviding {
     /// The base's value for the base's kinds, the text for custom kinds.
     package func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
         guard let base, base.kinds.contains(span.kind) else { return SpanValueBytes(range: span.utf8Range) }
-        return base.valueBytesProvider?.valueBytes(of: span, in: text)
+        return baseValueBytes?.valueBytes(of: span, in: text)
     }
 }
