@@ -7,7 +7,6 @@
 /// Every built-in rule set, plain and with custom patterns, and the custom patterns
 /// alone: compiled once, shared.
 let fuzzRuleSets: [any RuleSet] = ScanChecks.ruleSets()
-nonisolated(unsafe) let fuzzScratch = MatchScratch()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -17,7 +16,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for byte in input.prefix(64) { seed = (seed ^ UInt64(byte)) &* 1099511628211 }
     text.withUnsafeBufferPointer { bytes in
         for rules in fuzzRuleSets {
-            if let problem = ScanChecks.violation(in: bytes, rules: rules, scratch: fuzzScratch, seed: seed) {
+            if let problem = ScanChecks.violation(in: bytes, rules: rules, seed: seed) {
                 fatalError("\(rules.name): \(problem)")
             }
         }

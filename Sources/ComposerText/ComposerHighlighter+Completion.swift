@@ -13,35 +13,27 @@ extension ComposerHighlighter {
     /// // text "hi @al|" → CaretToken(kind: .mention, query: "al", utf8Range: 3..<6, …)
     /// if let token = try composer.tokenAtCaret() { showSuggestions(for: token.query) }
     /// ```
-    /// - Throws: `PatternError` when PCRE2 fails on the caret's word.
     /// - Complexity: O(token) look-ups (O(log n) each on the string's rope) plus, with the full
     ///   rebuild, a scan of the caret's word; never the document.
-    public func tokenAtCaret() throws(PatternError) -> CaretToken? {
+    public func tokenAtCaret() -> CaretToken? {
         let selection = selectedUTF8Range
         guard selection.isEmpty else { return nil }
         let caret = CaretPosition(utf8: selection.lowerBound, utf16: selectedUTF16Range.lowerBound)
-        do {
-            if let localized = strategy as? LocalizedTransform {
-                // The strategy's own mirror and spans: no scan.
-                let document = localized.document
-                return try CaretToken.at(caret, in: document, rules: rules, spansOverlapping: document.spans(overlapping:))
-            }
-            return try CaretToken.at(caret, in: text, rules: rules)
-        } catch {
-            guard case .detection(let failure) = error else {
-                preconditionFailure("the composer's own selection is a caret of its text: \(error)")
-            }
-            throw failure
+        if let localized = strategy as? LocalizedTransform {
+            // The strategy's own mirror and spans: no scan.
+            let document = localized.document
+            return CaretToken.at(validCaret: caret, in: document, rules: rules, spansOverlapping: document.spans(overlapping:))
         }
+        return CaretToken.at(validCaret: caret, in: text, rules: rules)
     }
 
     /// Replaces the token at the caret with `completion` (e.g. `"@alice.bsky.social "`) as one
     /// edit through the strategy, puts the caret after it, and returns the token at the new caret
     /// (usually `nil`). Without a token at the caret nothing changes and the result is `nil`.
     @discardableResult
-    public mutating func accept(_ completion: String) throws(PatternError) -> CaretToken? {
-        guard let token = try tokenAtCaret() else { return nil }
-        try replace(token.utf8Range, with: completion)
-        return try tokenAtCaret()
+    public mutating func accept(_ completion: String) -> CaretToken? {
+        guard let token = tokenAtCaret() else { return nil }
+        replace(token.utf8Range, with: completion)
+        return tokenAtCaret()
     }
 }

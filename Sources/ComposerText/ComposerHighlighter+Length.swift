@@ -15,16 +15,13 @@ import PatternDetection
 /// none tracked (the default) edits do no counting at all.
 extension ComposerHighlighter {
     /// Starts counting the text under `profiles` (replacing those tracked before; none stops
-    /// counting). The ``contentWarning`` is kept. Counting also stops by itself should the
-    /// `bluesky` rule set fail on an edited line (a PCRE2 error, as on a pathological megabyte
-    /// line); ``lengthReport(for:)`` then answers `nil`.
-    /// - Throws: `PatternError` when the `bluesky` rule set fails; nothing is tracked then.
+    /// counting). The ``contentWarning`` is kept.
     /// - Complexity: O(n) once.
-    public mutating func trackLength(_ profiles: [LengthProfile]) throws(PatternError) {
+    public mutating func trackLength(_ profiles: [LengthProfile]) {
         let contentWarning = draftLength.contentWarning
         draftLength = DraftLength(untrackedWithContentWarning: contentWarning)
         guard !profiles.isEmpty else { return }
-        draftLength = try DraftLength(
+        draftLength = DraftLength(
             utf8Count: text.utf8.count, profiles: profiles, contentWarning: contentWarning, readingText: Self.reader(text))
     }
 
@@ -42,7 +39,7 @@ extension ComposerHighlighter {
 
     /// The report for the text under `profile`, equal to
     /// `PostLength.report(for: String(text.characters), profile: profile, contentWarning: contentWarning)`;
-    /// `nil` when `profile` is not tracked (never asked for, or counting stopped, see
+    /// `nil` when `profile` is not tracked (never asked for, or no longer, see
     /// ``trackLength(_:)``).
     /// - Complexity: O(1).
     public func lengthReport(for profile: LengthProfile) -> LengthReport? {
@@ -60,14 +57,8 @@ extension ComposerHighlighter {
 
     /// Counts the lines `edit` touched in the new `text`; every edit path calls it as soon as
     /// `text` holds the edited string, so the counts never lag the text.
-    /// Should the `bluesky` rule set fail (a PCRE2 error), counting stops instead: no profile is
-    /// tracked until ``trackLength(_:)`` is called again, and highlighting goes on unaffected.
     mutating func lengthDidChange(_ edit: TextEdit) {
         guard draftLength.isTracking else { return }
-        do {
-            try draftLength.apply(edit, newUTF8Count: text.utf8.count, readingText: Self.reader(text))
-        } catch {
-            draftLength = DraftLength(untrackedWithContentWarning: draftLength.contentWarning)
-        }
+        draftLength.apply(edit, newUTF8Count: text.utf8.count, readingText: Self.reader(text))
     }
 }

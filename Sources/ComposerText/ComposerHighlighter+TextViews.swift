@@ -16,9 +16,9 @@ extension ComposerHighlighter {
     ///   surrogate pair.
     /// - Complexity: O(log n) to convert the offsets, then the strategy's update.
     @discardableResult
-    public mutating func replace(utf16Range: Range<Int>, with replacement: String) throws(PatternError) -> Bool {
+    public mutating func replace(utf16Range: Range<Int>, with replacement: String) -> Bool {
         guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return false }
-        try replace(utf8Range, with: replacement)
+        replace(utf8Range, with: replacement)
         return true
     }
 
@@ -47,7 +47,7 @@ extension ComposerHighlighter {
     ///   ``textDidChange(_:edit:selection:)`` with the edit instead.
     public mutating func textDidChange(
         _ text: inout AttributedString, selection: inout Range<AttributedString.Index>
-    ) throws(PatternError) {
+    ) {
         let newSelection = text.utf8Offsets(selection)
         // No text changed (formatting did, or the editor replaced text with itself): Foundation may
         // still have dropped the tag around the selection, so the words there are checked as for
@@ -55,6 +55,6 @@ extension ComposerHighlighter {
         let edit = TextEdit.inferred(
             from: self.text.utf8, to: text.utf8, oldSelection: selectedUTF8Range, newSelection: newSelection)
             ?? TextEdit(start: newSelection.lowerBound, oldEnd: newSelection.lowerBound, newEnd: newSelection.lowerBound)
-        try textDidChange(&text, edit: edit, selection: &selection)
+        textDidChange(&text, edit: edit, selection: &selection)
     }
 }

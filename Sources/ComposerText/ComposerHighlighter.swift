@@ -42,10 +42,10 @@ public struct ComposerHighlighter: Sendable {
     public init(
         text: AttributedString, rules: any RuleSet, strategy: Strategy = .localized,
         definition: FormattingDefinition = .standard
-    ) throws(PatternError) {
+    ) {
         self.strategy = strategy.make(rules: rules, definition: definition)
         var loaded = text
-        try self.strategy.load(&loaded)
+        self.strategy.load(&loaded)
         self.text = loaded
         self.selection = loaded.endIndex..<loaded.endIndex
     }
@@ -53,8 +53,8 @@ public struct ComposerHighlighter: Sendable {
     public init(
         text: String, rules: any RuleSet, strategy: Strategy = .localized,
         definition: FormattingDefinition = .standard
-    ) throws(PatternError) {
-        try self.init(text: AttributedString(text), rules: rules, strategy: strategy, definition: definition)
+    ) {
+        self.init(text: AttributedString(text), rules: rules, strategy: strategy, definition: definition)
     }
 
     /// The rule set the composer highlights and completes with.
@@ -66,7 +66,7 @@ public struct ComposerHighlighter: Sendable {
     /// Replaces `utf8Range` with `string` as an editor does (the new text takes the typing
     /// attributes before it, never the tag), puts the caret after it, and updates tags and styles.
     /// - Precondition: `utf8Range` lies in the text on scalar boundaries.
-    public mutating func replace(_ utf8Range: Range<Int>, with string: String) throws(PatternError) {
+    public mutating func replace(_ utf8Range: Range<Int>, with string: String) {
         // Through the scalar view: a character view would round a range that ends inside a
         // grapheme cluster (before a combining mark, inside a ZWJ sequence) out to whole clusters.
         text.unicodeScalars.replaceSubrange(text.utf8Range(utf8Range), with: string.unicodeScalars)
@@ -74,7 +74,7 @@ public struct ComposerHighlighter: Sendable {
         var newSelection = text.utf8Range(caret..<caret)
         let edit = TextEdit(start: utf8Range.lowerBound, oldEnd: utf8Range.upperBound, newEnd: caret)
         lengthDidChange(edit)
-        try strategy.textDidChange(&text, edit: edit, selection: &newSelection)
+        strategy.textDidChange(&text, edit: edit, selection: &newSelection)
         selection = newSelection
     }
 
@@ -87,8 +87,8 @@ public struct ComposerHighlighter: Sendable {
     /// and keeps `selection`, then mirrors both here.
     public mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    ) throws(PatternError) {
-        try strategy.textDidChange(&text, edit: edit, selection: &selection)
+    ) {
+        strategy.textDidChange(&text, edit: edit, selection: &selection)
         self.text = text
         self.selection = selection
         lengthDidChange(edit)
@@ -97,7 +97,7 @@ public struct ComposerHighlighter: Sendable {
     /// One call for static text: `string` tagged and styled.
     public static func highlight(
         _ string: String, rules: any RuleSet, definition: FormattingDefinition = .standard
-    ) throws(PatternError) -> AttributedString {
-        try ComposerHighlighter(text: string, rules: rules, strategy: .fullRebuild, definition: definition).text
+    ) -> AttributedString {
+        ComposerHighlighter(text: string, rules: rules, strategy: .fullRebuild, definition: definition).text
     }
 }

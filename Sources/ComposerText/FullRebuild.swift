@@ -15,35 +15,31 @@ public struct FullRebuild: HighlightingStrategy {
     public let name = "full-rebuild"
     public let rules: any RuleSet
     public var definition: FormattingDefinition
-    /// Match scratch, replaced rather than shared when a copied strategy rebuilds: two values never
-    /// match with the same scratch.
-    private var scratch = OwnedMatchScratch()
 
     public init(rules: any RuleSet, definition: FormattingDefinition = .standard) {
         self.rules = rules
         self.definition = definition
     }
 
-    public mutating func load(_ text: inout AttributedString) throws(PatternError) {
-        text = try rebuilt(from: text)
+    public mutating func load(_ text: inout AttributedString) {
+        text = rebuilt(from: text)
     }
 
     public mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    ) throws(PatternError) {
+    ) {
         let selectionOffsets = text.utf8Offsets(selection)
-        text = try rebuilt(from: text)
+        text = rebuilt(from: text)
         selection = text.utf8Range(selectionOffsets)
     }
 
     /// A fresh string with the same characters, every span tagged, constraints applied.
-    private mutating func rebuilt(from text: AttributedString) throws(PatternError) -> AttributedString {
-        let scratch = self.scratch.unique()
+    private mutating func rebuilt(from text: AttributedString) -> AttributedString {
         // `String(text.characters[...])` takes the fast path; `String(text.characters)` is ~500×
         // slower on Linux.
         let plain = String(text.characters[...])
-        let spans = try withUTF8Bytes(of: plain) { bytes throws(PatternError) in
-            try rules.spans(in: bytes, scratch: scratch)
+        let spans = withUTF8Bytes(of: plain) { bytes in
+            rules.spans(in: bytes)
         }
         return Self.styledString(plain, spans: spans, definition: definition)
     }

@@ -15,7 +15,7 @@ public protocol HighlightingStrategy: Sendable {
     var rules: any RuleSet { get }
 
     /// Tags and styles all of `text` (a document being opened). Other attributes are kept.
-    mutating func load(_ text: inout AttributedString) throws(PatternError)
+    mutating func load(_ text: inout AttributedString)
 
     /// Brings tags and styles up to date after the editor applied `edit` to `text`.
     ///
@@ -27,5 +27,5 @@ public protocol HighlightingStrategy: Sendable {
     ///     offsets in the updated text.
     mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    ) throws(PatternError)
+    )
 }

@@ -47,8 +47,8 @@ public struct LocalizedTransform: HighlightingStrategy {
     /// The spans the tokenizer holds (equal to a full scan of the text after every edit).
     public var spans: [Span] { document.spans }
 
-    public mutating func load(_ text: inout AttributedString) throws(PatternError) {
-        try document.load(String(text.characters[...]))
+    public mutating func load(_ text: inout AttributedString) {
+        document.load(String(text.characters[...]))
         let whole = 0..<text.utf8.count
         update(&text, in: whole, restyling: [whole])
         lastChange = nil
@@ -56,12 +56,12 @@ public struct LocalizedTransform: HighlightingStrategy {
 
     public mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    ) throws(PatternError) {
+    ) {
         // Through the UTF-8 view: an inserted combining mark is not a whole `Character`, and a
         // character view would round the range out to one.
         let inserted = edit.newUTF8Range.isEmpty
             ? "" : String(decoding: text.utf8[text.utf8Range(edit.newUTF8Range)], as: UTF8.self)
-        let change = try document.replace(utf8Range: edit.start..<edit.oldEnd, with: inserted)
+        let change = document.replace(utf8Range: edit.start..<edit.oldEnd, with: inserted)
         lastChange = change
         let window = TagSegments.hull(change.rescannedUTF8Range, edit.newUTF8Range)
         let restyle = TagSegments.restyleRanges(after: change)

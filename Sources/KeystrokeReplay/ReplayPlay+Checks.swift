@@ -30,9 +30,9 @@ extension ReplayPlay {
 
     /// All spans of the plain copy, from the rule set directly (no incremental state).
     func fullScan(of mirror: inout UTF8GapBuffer) throws -> [Span] {
-        let rules = rules, scratch = scratch
-        return try mirror.withContiguousUTF8 { bytes throws(PatternError) in
-            try rules.spans(in: bytes, scratch: scratch)
+        let rules = rules
+        return mirror.withContiguousUTF8 { bytes in
+            rules.spans(in: bytes)
         }
     }
 
@@ -46,9 +46,9 @@ extension ReplayPlay {
         let window = (leading?.upperBound ?? 0) - slice.lowerBound..<(trailing?.lowerBound ?? mirror.utf8Count) - slice.lowerBound
         var bytes = [UInt8](repeating: 0, count: slice.count)
         bytes.withUnsafeMutableBufferPointer { mirror.copyUTF8(slice, into: $0) }
-        let rules = rules, scratch = scratch
-        let found = try bytes.withUnsafeBufferPointer { bytes throws(PatternError) in
-            try rules.spans(in: bytes, startingIn: window, scratch: scratch)
+        let rules = rules
+        let found = bytes.withUnsafeBufferPointer { bytes in
+            rules.spans(in: bytes, startingIn: window)
         }
         return found.map { $0.shifted(by: slice.lowerBound) }
     }

@@ -73,7 +73,6 @@ struct ReplayPlay {
     let plannedKeystrokes: Int
     /// Every action of the session with the index of its step (for error messages).
     let actions: [(step: Int, action: ReplayAction)]
-    let scratch = MatchScratch()
 
     init(
         session: ReplaySession, rules: any RuleSet, strategies: [ComposerHighlighter.Strategy], policy: DivergencePolicy,
@@ -92,7 +91,7 @@ struct ReplayPlay {
             ReplayLane(kind: $0, rules: rules, initialText: session.initialText, cursor: session.cursor)
         }
         for lane in lanes {
-            try lane.strategy.load(&lane.editor.text)
+            lane.strategy.load(&lane.editor.text)
         }
     }
 
@@ -172,7 +171,7 @@ struct ReplayPlay {
         let editDuration = ContinuousClock.now - editStart
         var selection = lane.editor.text.utf8Range(lane.editor.selection)
         let strategyStart = ContinuousClock.now
-        try lane.strategy.textDidChange(&lane.editor.text, edit: change, selection: &selection)
+        lane.strategy.textDidChange(&lane.editor.text, edit: change, selection: &selection)
         let strategyDuration = ContinuousClock.now - strategyStart
         lane.samples.append(KeystrokeSample(
             documentBytes: lane.editor.utf8Count,

@@ -43,7 +43,7 @@ public struct ReplayRunner {
     /// Plays `session` and reports on every strategy.
     /// - Throws: ``ReplayError/unknownRules(session:rules:)`` for a rule set that does not exist,
     ///   ``ReplayError/invalidStep(session:step:reason:)`` for a step that is out of bounds or off a
-    ///   `Character` boundary, `PatternError` when PCRE2 fails.
+    ///   `Character` boundary.
     public func run(_ session: ReplaySession) throws -> SessionReport {
         let rulesName = rulesOverride?.rawValue ?? session.rules
         guard let builtIn = BuiltInRules(rawValue: rulesName) else {

@@ -22,12 +22,14 @@ public struct IcyskyRules: RuleSet {
     let combined: CompiledPattern
 
     /// Compiled once per process.
-    public static let shared: IcyskyRules = {
-        do { return try IcyskyRules() } catch { fatalError("icysky expressions must compile: \(error)") }
-    }()
+    public static let shared = IcyskyRules()
 
-    public init() throws(PatternError) {
-        combined = try CompiledPattern(Self.combinedExpression)
+    private init() {
+        do {
+            combined = try CompiledPattern(Self.combinedExpression)
+        } catch {
+            fatalError("the icysky expressions are constants and compile: \(error)")
+        }
     }
 
     public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -35,10 +37,10 @@ public struct IcyskyRules: RuleSet {
     }
 
     public func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span] {
         var spans: [Span] = []
-        try combined.forEachMatch(in: text, startingIn: window, scratch: scratch) { range in
+        combined.forEachMatch(in: text, startingIn: window) { range in
             spans.append(Span(kind: Self.kind(firstByte: text[range.lowerBound]), utf8Range: range))
         }
         return spans

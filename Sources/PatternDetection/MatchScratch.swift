@@ -1,14 +1,15 @@
 internal import CPCRE2
 
-/// Per-thread scratch space for matching: PCRE2 match data, a match context and a JIT stack.
+/// Scratch space for matching: PCRE2 match data, a match context and a JIT stack.
 ///
-/// Reused across calls and across patterns so a scan allocates nothing per match. Not `Sendable`:
-/// give every thread or task its own (they are cheap), and share the compiled rule sets.
+/// Used by one scan at a time: a scan takes one from a small pool (``withPooled(_:)``) and gives
+/// it back when done, so scans allocate nothing per match and callers never see scratch space.
+/// `@unchecked Sendable` because the pool hands each instance to one caller at a time.
 ///
 /// Every match call passes `PCRE2_NO_UTF_CHECK`: without it PCRE2 re-validates the subject from the
 /// start offset to its end on each call and a find-all loop turns quadratic. Callers must therefore
 /// pass valid UTF-8 and offsets on scalar boundaries; the public entry points guarantee both.
-public final class MatchScratch {
+package final class MatchScratch: @unchecked Sendable {
     private var matchData: OpaquePointer
     private var pairCapacity: Int
     private let context: OpaquePointer
@@ -18,7 +19,7 @@ public final class MatchScratch {
     ///   - jitStackBytes: the largest the JIT stack may grow to. PCRE2's default of 32 KiB fails with
     ///     "JIT stack limit reached" on long inputs; 8 MiB covers megabyte-long tokens.
     ///   - matchLimit: PCRE2's match limit (backtracking budget per search); `nil` keeps its default.
-    public init(jitStackBytes: Int = 8 << 20, matchLimit: UInt32? = nil) {
+    package init(jitStackBytes: Int = 8 << 20, matchLimit: UInt32? = nil) {
         pairCapacity = 16
         matchData = pcre2_match_data_create_8(UInt32(pairCapacity), nil)
         context = pcre2_match_context_create_8(nil)

@@ -27,11 +27,9 @@ public protocol RuleSet: Sendable {
     ///   - text: the whole text, valid UTF-8; rules read context outside `window` from it.
     ///   - window: lies on scalar boundaries; starts at 0 or right after a separator, ends at the
     ///     text's end or at a separator. `0..<text.count` is a full scan.
-    ///   - scratch: match scratch space of the calling thread, for rules that run PCRE2.
-    /// - Throws: ``PatternError`` when PCRE2 fails (never for "no match").
     func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span]
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span]
 
     /// The span's value as facets and `--format json` report it: the handle of a mention, the URI
     /// of a link, the tag without its sign, the `$TICKER` of a cashtag; the text for custom kinds.
@@ -59,8 +57,8 @@ extension RuleSet {
         tokenGrammars.first { $0.kind == kind }
     }
 
-    /// All spans of a valid UTF-8 text, using `scratch` for matching.
-    public func spans(in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(PatternError) -> [Span] {
-        try spans(in: text, startingIn: 0..<text.count, scratch: scratch)
+    /// All spans of a valid UTF-8 text.
+    public func spans(in text: UnsafeBufferPointer<UInt8>) -> [Span] {
+        spans(in: text, startingIn: 0..<text.count)
     }
 }

@@ -66,7 +66,7 @@ final class DocumentRenderer {
         switch format {
         case .ansi: break
         case .json:
-            json.endDocument(trailingMembers: try lengthMember(String(decoding: document, as: UTF8.self)), into: &sink)
+            json.endDocument(trailingMembers: lengthMember(String(decoding: document, as: UTF8.self)), into: &sink)
             output.endLine()
         case .facets:
             facets.endDocument(into: &sink)
@@ -78,12 +78,12 @@ final class DocumentRenderer {
     /// A post from a jsonl line: exactly one output line. ANSI output is the post as a JSON string
     /// literal with its spans coloured inside it; the other formats as for a document. A line with
     /// a caret adds the token there to JSON output (after accepting a completion, when asked).
-    func renderPost(_ line: PostLine, scratch: MatchScratch) throws {
+    func renderPost(_ line: PostLine) throws {
         let post = try CaretRequest.resolve(line, rules: rules)
         var text = post.text
         let rules = self.rules
-        try text.withUTF8 { bytes in
-            let spans = try rules.spans(in: bytes, scratch: scratch)
+        text.withUTF8 { bytes in
+            let spans = rules.spans(in: bytes)
             var sink = output
             switch format {
             case .ansi:
@@ -105,7 +105,7 @@ final class DocumentRenderer {
             case .json:
                 json.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
                 json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
-                json.endDocument(trailingMembers: try lengthMember(post.text) + post.trailingJSONMembers, into: &sink)
+                json.endDocument(trailingMembers: lengthMember(post.text) + post.trailingJSONMembers, into: &sink)
             case .facets:
                 facets.beginDocument(into: &sink)
                 facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
@@ -117,11 +117,11 @@ final class DocumentRenderer {
 
     /// `,"length":{…}` for `text` under the `--profile`s, or nothing without them. Text that was
     /// not valid UTF-8 is counted as decoded, one U+FFFD per ill-formed sequence.
-    private func lengthMember(_ text: String) throws(PatternError) -> [UInt8] {
+    private func lengthMember(_ text: String) -> [UInt8] {
         guard !lengthProfiles.isEmpty else { return [] }
         var json = JSONWriter()
         json.appendByte(UInt8(ascii: ","))
-        LengthReport.writeMember(try PostLength.reports(for: text, profiles: lengthProfiles), to: &json)
+        LengthReport.writeMember(PostLength.reports(for: text, profiles: lengthProfiles), to: &json)
         return json.bytes
     }
 }

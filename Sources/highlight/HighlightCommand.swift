@@ -96,7 +96,15 @@ struct HighlightCommand: ParsableCommand {
             lengthProfiles: profile.map(mastodon.profile), output: output)
 
         let pipeline = Pipeline(renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none)
+        var limits = LimitWatch(rules: ruleSet)
         for path in InputSource(files: files).paths {
+            defer {
+                let lines = limits.check(document: path == "-" ? "standard input" : path)
+                if !lines.isEmpty {
+                    output.flush()
+                    lines.forEach { printError($0) }
+                }
+            }
             do {
                 switch input {
                 case .text: try pipeline.highlightDocument(at: path)
@@ -106,18 +114,10 @@ struct HighlightCommand: ParsableCommand {
                 output.flush()
                 printError("highlight: \(error)")
                 pipeline.unreadableInputs += 1
-            } catch let error as PatternError {
-                // A match-time failure (match or depth limit: a custom expression that backtracks
-                // catastrophically). Offsets inside a stream are chunk-relative, so name the
-                // expression instead.
-                output.flush()
-                printError("highlight: \(path == "-" ? "standard input" : path): \(error.message) "
-                    + "(PCRE2 error \(error.code)) in the expression '\(error.pattern)'")
-                throw ExitCode(1)
             }
         }
         output.flush()
-        if pipeline.unreadableInputs > 0 { throw ExitCode(1) }
+        if pipeline.unreadableInputs > 0 || limits.documentsAffected > 0 { throw ExitCode(1) }
         if pipeline.badLines > 0 { throw ExitCode(65) }
     }
 }

@@ -8,7 +8,6 @@ final class Pipeline {
     /// ANSI without colour: the output is the input, so nothing is scanned.
     let passThrough: Bool
     let stream: SpanStream
-    let scratch: MatchScratch
     private var block: [UInt8] = []
 
     /// Inputs that could not be opened or read.
@@ -22,8 +21,7 @@ final class Pipeline {
         self.renderer = renderer
         self.rules = rules
         self.passThrough = passThrough
-        self.scratch = MatchScratch()
-        self.stream = SpanStream(rules: rules, scratch: scratch)
+        self.stream = SpanStream(rules: rules)
     }
 
     /// One input as one document. An input that cannot be opened gets no output at all; if
@@ -43,11 +41,11 @@ final class Pipeline {
         let emit = { (chunk: StreamChunk) in renderer.render(chunk) }
         var readError: Error?
         do {
-            try input.forEachBlock(buffer: &block) { bytes in try stream.append(bytes, emit: emit) }
+            try input.forEachBlock(buffer: &block) { bytes in stream.append(bytes, emit: emit) }
         } catch let error as InputSource.ReadError {
             readError = error
         }
-        try stream.finish(emit: emit)
+        stream.finish(emit: emit)
         try renderer.endDocument()
         if let readError { throw readError }
     }
@@ -64,7 +62,7 @@ final class Pipeline {
     private func highlightPost(line: UnsafeBufferPointer<UInt8>) throws {
         lineNumber += 1
         do {
-            try renderer.renderPost(try PostLine.decode(line), scratch: scratch)
+            try renderer.renderPost(try PostLine.decode(line))
         } catch let error as BadLine {
             badLine(error.description)
         } catch let error as PostLine.SyntaxError {

@@ -54,14 +54,7 @@ final class PostPublisher {
     }
 
     private func add(text: String) {
-        do {
-            append(.draft(try BlueskyPostDraft(text)))
-        } catch {
-            // Match-time PCRE2 failures (limits) cannot happen with the built-in expressions on
-            // valid UTF-8; if one does, the document's line says so.
-            badDocuments += 1
-            append(.badLine("\(error.message) (PCRE2 error \(error.code))", line: lineNumber))
-        }
+        append(.draft(BlueskyPostDraft(text)))
     }
 
     private func append(_ entry: Entry) {

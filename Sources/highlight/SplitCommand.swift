@@ -78,10 +78,6 @@ struct SplitCommand: ParsableCommand {
                 output.flush()
                 printError("highlight: \(error)")
                 unreadable += 1
-            } catch let error as PatternError {
-                output.flush()
-                printError("highlight: \(path == "-" ? "standard input" : path): \(error.message) (PCRE2 error \(error.code))")
-                throw ExitCode(1)
             }
         }
         output.flush()
@@ -94,7 +90,6 @@ struct SplitCommand: ParsableCommand {
 struct SplitRun {
     let splitter: ThreadSplitter
     let output: StandardOutput
-    let scratch = MatchScratch()
     /// `jsonl` lines seen so far, across all inputs.
     private var lineNumber = 0
     /// Documents and lines that could not be split or read as posts.
@@ -146,16 +141,12 @@ struct SplitRun {
     }
 
     /// The thread for `text`, or an error line when it cannot be split.
-    /// - Throws: ``PatternError`` when the scan fails.
     private mutating func write(_ text: String, line: Int?) throws {
         let posts: [ThreadPost]
         do {
-            posts = try splitter.split(text, scratch: scratch)
+            posts = try splitter.split(text)
         } catch {
-            switch error {
-            case .scan(let patternError): throw patternError
-            case .unsplittable: writeError(error.description, line: line)
-            }
+            writeError(error.description, line: line)
             return
         }
         var json = JSONWriter(capacity: text.utf8.count + 64 * posts.count + 16)

@@ -18,7 +18,7 @@ struct CaretTokenAcceptTests {
                 == CaretPosition(
                     utf8: "hi 🦋 @alice.bsky.social ".utf8.count, utf16: "hi 🦋 @alice.bsky.social ".utf16.count))
         #expect(accepted.edit == TextEdit(start: 8, oldEnd: 14, newEnd: 27))
-        let spans = try PatternDetector(rules: BlueskyRules.shared).spans(in: accepted.text)
+        let spans = PatternDetector(rules: BlueskyRules.shared).spans(in: accepted.text)
         #expect(spans == [Span(kind: .mention, utf8Range: 8..<26)])
     }
 

@@ -19,8 +19,8 @@ struct FarLookingRules: RuleSet {
 
     func isSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == " " }
 
-    func spans(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch)
-        throws(PatternError) -> [Span]
+    func spans(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>)
+        -> [Span]
     { [] }
 }
 

@@ -40,7 +40,7 @@ struct CaretTokenPropertyTests {
         for _ in 0..<Self.postCount {
             let text = posts.post()
             let bytes = Array(text.utf8)
-            let spans = try detector.spans(in: text)
+            let spans = detector.spans(in: text)
             var utf16 = 0
             for caret in 0...bytes.count {
                 if caret < bytes.count, UTF8.isContinuation(bytes[caret]) { continue }
@@ -116,7 +116,7 @@ struct CaretTokenPropertyTests {
         let inserted = range.lowerBound..<(range.lowerBound + completion.utf8.count - 1)
         #expect(accepted.caret.utf8 == inserted.upperBound + 1, context)
         #expect(accepted.caret.utf16 == TextOffsets.utf16Offsets([accepted.caret.utf8], in: accepted.text)[0], context)
-        let after = try PatternDetector(rules: rules).spans(in: accepted.text)
+        let after = PatternDetector(rules: rules).spans(in: accepted.text)
         #expect(
             after.contains(Span(kind: token.kind, utf8Range: inserted)),
             "\(context) accepted: \(accepted.text.debugDescription) \(after)")

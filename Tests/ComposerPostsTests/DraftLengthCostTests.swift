@@ -31,7 +31,7 @@ struct DraftLengthCostTests {
         _ reply: String, into text: String, at caret: Int
     ) throws -> (reads: [Int], draft: DraftLength, text: String) {
         var bytes = Array(text.utf8)
-        var draft = try DraftLength(text: text, profiles: profiles)
+        var draft = DraftLength(text: text, profiles: profiles)
         var reads: [Int] = []
         var position = caret
         for character in reply {
@@ -39,7 +39,7 @@ struct DraftLengthCostTests {
             bytes.insert(contentsOf: typed, at: position)
             var read = 0
             let edit = TextEdit(start: position, oldEnd: position, newEnd: position + typed.count)
-            try draft.apply(edit, newUTF8Count: bytes.count) { range in
+            draft.apply(edit, newUTF8Count: bytes.count) { range in
                 read += range.count
                 return String(decoding: bytes[range], as: UTF8.self)
             }
@@ -60,7 +60,7 @@ struct DraftLengthCostTests {
             // The caret in the blank line between two posts, past the middle.
             let caret = bytes.indices.first { $0 >= size / 2 && bytes[$0 - 1] == 10 && bytes[$0] == 10 }!
             let (reads, draft, after) = try Self.type(Self.reply, into: text, at: caret)
-            #expect(draft.reports() == (try PostLength.reports(for: after, profiles: Self.profiles)))
+            #expect(draft.reports() == (PostLength.reports(for: after, profiles: Self.profiles)))
             #expect(draft.reports().allSatisfy { $0.overflow != nil })
             for (keystroke, read) in reads.enumerated() {
                 #expect(read <= keystroke + 2, "keystroke \(keystroke) read \(read) bytes")
@@ -82,12 +82,12 @@ struct DraftLengthCostTests {
         let caret = blankLines[60] + 1
         after.insert(UInt8(ascii: "b"), at: caret)
         var read = 0
-        try draft.apply(TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), newUTF8Count: after.count) { range in
+        draft.apply(TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), newUTF8Count: after.count) { range in
             read += range.count
             return String(decoding: after[range], as: UTF8.self)
         }
         #expect(read == 2)
-        #expect(draft.reports() == (try PostLength.reports(for: String(decoding: after, as: UTF8.self), profiles: Self.profiles)))
+        #expect(draft.reports() == (PostLength.reports(for: String(decoding: after, as: UTF8.self), profiles: Self.profiles)))
     }
 
     @Test("Typing in the first line counts again the lines where the limits are crossed: a few lines, not the draft")
@@ -97,7 +97,7 @@ struct DraftLengthCostTests {
             let text = Self.draft(bytes: size, decomposed: false)
             let endOfFirstLine = text.utf8.firstIndex(of: 10).map { text.utf8.distance(from: text.startIndex, to: $0) }!
             let (reads, draft, after) = try Self.type(Self.reply, into: text, at: endOfFirstLine)
-            #expect(draft.reports() == (try PostLength.reports(for: after, profiles: Self.profiles)))
+            #expect(draft.reports() == (PostLength.reports(for: after, profiles: Self.profiles)))
             // The line typed in (up to 130 bytes), then the line each profile crosses its limit in
             // (the draft's lines are at most 80 bytes); more than the line alone: those are read.
             let longest = 130 + 3 * 80

@@ -86,7 +86,7 @@ struct DraftLengthSessionTests {
     /// The first profile whose report differs from the whole-text one, described.
     static func mismatch(_ draft: DraftLength, _ text: String) throws -> String? {
         for profile in draft.profiles {
-            let expected = try PostLength.report(for: text, profile: profile, contentWarning: draft.contentWarning)
+            let expected = PostLength.report(for: text, profile: profile, contentWarning: draft.contentWarning)
             let report = draft.report(for: profile)
             if report != expected {
                 return "\(profile) cw \(draft.contentWarning.debugDescription)\n got \(report)\n want \(expected)\n"
@@ -106,7 +106,7 @@ struct DraftLengthSessionTests {
             var random = SplitMix64(seed: seed)
             let start = seed % 4 == 0 ? "" : Self.draft(bytes: [40, 700, 1_800][Int(seed % 3)], &random)
             let warning = Self.warnings[Int(seed) % Self.warnings.count]
-            var pool = [(draft: try DraftLength(text: start, profiles: Self.profiles, contentWarning: warning), text: start, caret: 0)]
+            var pool = [(draft: DraftLength(text: start, profiles: Self.profiles, contentWarning: warning), text: start, caret: 0)]
             try #require(try Self.mismatch(pool[0].draft, start) == nil)
             for step in 0..<Self.steps {
                 let member = Int(random.next() % UInt64(pool.count))
@@ -120,7 +120,7 @@ struct DraftLengthSessionTests {
                 } else {
                     let (range, replacement) = Self.edit(pool[member].text, caret: &pool[member].caret, &random)
                     pool[member].text = Self.replacing(pool[member].text, range, with: replacement)
-                    try pool[member].draft.apply(
+                    pool[member].draft.apply(
                         TextEdit(replacing: range, insertedUTF8Count: replacement.utf8.count), in: pool[member].text)
                 }
                 // The edited draft after every edit; all of them (untouched copies included) now and then.
@@ -140,13 +140,13 @@ struct DraftLengthSessionTests {
     func readingAPI() throws {
         var random = SplitMix64(seed: 99)
         var text = Self.draft(bytes: 3_000, &random)
-        var draft = try DraftLength(text: text, profiles: Self.profiles)
+        var draft = DraftLength(text: text, profiles: Self.profiles)
         var caret = text.utf8.count / 2
         for _ in 0..<60 {
             let (range, replacement) = Self.edit(text, caret: &caret, &random)
             text = Self.replacing(text, range, with: replacement)
             let bytes = Array(text.utf8)
-            try draft.apply(TextEdit(replacing: range, insertedUTF8Count: replacement.utf8.count), newUTF8Count: bytes.count) {
+            draft.apply(TextEdit(replacing: range, insertedUTF8Count: replacement.utf8.count), newUTF8Count: bytes.count) {
                 String(decoding: bytes[$0], as: UTF8.self)
             }
             #expect(try Self.mismatch(draft, text) == nil)
@@ -159,7 +159,7 @@ struct DraftLengthSessionTests {
         // shift the end 60 units on, into the CJK line.
         var text = String(repeating: "a", count: 290) + "\n" + String(repeating: "日本語", count: 40) + "\n"
             + String(repeating: "e\u{301} ", count: 60)
-        var draft = try DraftLength(text: text, profiles: [.twitter])
+        var draft = DraftLength(text: text, profiles: [.twitter])
         let start = text.utf8.count - String(repeating: "e\u{301} ", count: 60).utf8.count - 120 * 3 - 1
         #expect(draft.report(for: .twitter).validRange.utf8.upperBound > start)
         // Edits between the end of the first line and the valid end: ASCII, a letter, a mark.
@@ -168,8 +168,8 @@ struct DraftLengthSessionTests {
             var bytes = Array(text.utf8)
             bytes.insert(contentsOf: Array(insert.utf8), at: position)
             text = String(decoding: bytes, as: UTF8.self)
-            try draft.apply(TextEdit(start: position, oldEnd: position, newEnd: position + insert.utf8.count), in: text)
-            #expect(draft.report(for: .twitter) == (try PostLength.report(for: text, profile: .twitter)), "\(insert.debugDescription)")
+            draft.apply(TextEdit(start: position, oldEnd: position, newEnd: position + insert.utf8.count), in: text)
+            #expect(draft.report(for: .twitter) == (PostLength.report(for: text, profile: .twitter)), "\(insert.debugDescription)")
         }
     }
 
@@ -178,9 +178,9 @@ struct DraftLengthSessionTests {
         let draft = try DraftLength(text: "hello\nworld", profiles: [.twitter, .bluesky, .twitter, .mastodon()])
         #expect(draft.profiles == [.twitter, .bluesky, .mastodon()])
         #expect(draft.lineCount == 2 && draft.utf8Count == 11 && draft.utf16Count == 11)
-        #expect(draft.reports() == (try PostLength.reports(for: "hello\nworld", profiles: draft.profiles)))
-        var idle = try DraftLength(text: "hello", profiles: [])
-        try idle.apply(TextEdit(start: 0, oldEnd: 5, newEnd: 0), in: "")
+        #expect(draft.reports() == (PostLength.reports(for: "hello\nworld", profiles: draft.profiles)))
+        var idle = DraftLength(text: "hello", profiles: [])
+        idle.apply(TextEdit(start: 0, oldEnd: 5, newEnd: 0), in: "")
         #expect(!idle.isTracking && idle.utf8Count == 0)
     }
 }

@@ -132,7 +132,7 @@ struct HandleResolverHTTPTests {
         let server = try HandleResolverTestServer(replies: Self.replies)
         defer { server.stop() }
         let resolver = HTTPHandleResolver(serviceURL: server.url, timeout: .milliseconds(500))
-        let (record, unresolved) = try await BlueskyPostRecord.make(
+        let (record, unresolved) = await BlueskyPostRecord.make(
             from: "@Alice.test meet @stall.test and @err.test at https://example.com/a/very/long/path #tag",
             resolver: resolver, createdAt: Date(timeIntervalSince1970: 1_795_348_800), langs: ["en"])
         #expect(record.json == """

@@ -32,7 +32,7 @@ struct HandleResolverMapTests {
     }
 
     @Test func theRecordKeepsResolvedMentionsAndReportsEachOtherHandleOnce() throws {
-        let draft = try BlueskyPostDraft("@Alice.test @bob.test @carol.test @alice.test @BOB.test @dan.test @eve.test")
+        let draft = BlueskyPostDraft("@Alice.test @bob.test @carol.test @alice.test @BOB.test @dan.test @eve.test")
         #expect(draft.handles == ["alice.test", "bob.test", "carol.test", "dan.test", "eve.test"])
         let (record, unresolved) = draft.record(
             resolutions: [
@@ -54,7 +54,7 @@ struct HandleResolverMapTests {
     }
 
     @Test func theDraftShortensLinksAndMovesLaterFacets() throws {
-        let draft = try BlueskyPostDraft("東京 https://example.com/a/very/long/path?q=1 example.com/東京 #tag $aapl")
+        let draft = BlueskyPostDraft("東京 https://example.com/a/very/long/path?q=1 example.com/東京 #tag $aapl")
         #expect(draft.text == "東京 example.com/a/very/long/... example.com/東京 #tag $aapl")
         let slices = draft.facets.map { String(decoding: Array(draft.text.utf8)[$0.index.utf8Range], as: UTF8.self) }
         #expect(slices == ["example.com/a/very/long/...", "example.com/東京", "#tag", "$aapl"])

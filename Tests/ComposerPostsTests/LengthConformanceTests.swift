@@ -61,7 +61,7 @@ struct LengthConformanceTests {
             #expect(expected["validRangeStart"]?.string == "0")
             if weighting == .version3 {
                 // The public report carries the same numbers.
-                let report = try PostLength.report(for: testCase.text, profile: .twitter)
+                let report = PostLength.report(for: testCase.text, profile: .twitter)
                 #expect(report.length == parse.weightedLength && report.isValid == parse.valid)
                 #expect(report.permillage == parse.permillage)
                 #expect(report.validRange.utf16 == 0..<min(max(parse.validRangeEnd + 1, 0), testCase.text.utf16.count))

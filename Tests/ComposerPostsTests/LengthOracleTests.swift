@@ -116,12 +116,12 @@ struct LengthOracleTests {
         #expect(cases.contains { $0.dependsOnShortening } && cases.contains { !$0.dependsOnShortening })
         var divergences = 0
         for entry in cases {
-            let links = try withUTF8Bytes(of: entry.text) { bytes in
-                try BlueskyRules.shared.spans(in: bytes, scratch: MatchScratch()).filter { $0.kind == .url }
+            let links = withUTF8Bytes(of: entry.text) { bytes in
+                BlueskyRules.shared.spans(in: bytes).filter { $0.kind == .url }
             }
             #expect(links.map { $0.utf16Range(in: entry.text) } == entry.links.map { $0[0]..<$0[1] })
             let expected = Self.shortenerIsPlaceholder ? entry.asTyped : entry.shortened
-            let report = try PostLength.report(for: entry.text, profile: .bluesky)
+            let report = PostLength.report(for: entry.text, profile: .bluesky)
             if report.length != expected.length || report.isValid != (1...300).contains(expected.length)
                 || report.validRange.utf16.upperBound != expected.validEndUTF16
                 || report.validRange.utf8.upperBound != Self.utf8Offset(ofUTF16: expected.validEndUTF16, in: entry.text)

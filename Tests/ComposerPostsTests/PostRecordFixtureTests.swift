@@ -55,7 +55,7 @@ struct PostRecordFixtureTests {
     @Test(arguments: cases)
     func agreesWithTheApp(_ testCase: Case) async throws {
         let handles = try #require(Self.handles)
-        let (record, _) = try await BlueskyPostRecord.make(
+        let (record, _) = await BlueskyPostRecord.make(
             from: testCase.input, resolver: handles, createdAt: Date(timeIntervalSince1970: 0))
         #expect(record.text == testCase.text)
         #expect(record.facets == testCase.facets)

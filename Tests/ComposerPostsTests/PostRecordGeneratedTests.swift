@@ -16,9 +16,9 @@ struct PostRecordGeneratedTests {
         var shortenedPosts = 0, facetsChecked = 0, resolvedMentions = 0, unresolvedMentions = 0
         for _ in 0..<Self.count {
             let typed = PostRecordCorpus.post(using: &random)
-            let typedFacets = try BlueskyFacet.facets(in: typed)
-            let (record, unresolved) = try await BlueskyPostRecord.make(from: typed, resolver: map, createdAt: Date())
-            let draft = try BlueskyPostDraft(typed)
+            let typedFacets = BlueskyFacet.facets(in: typed)
+            let (record, unresolved) = await BlueskyPostRecord.make(from: typed, resolver: map, createdAt: Date())
+            let draft = BlueskyPostDraft(typed)
             let text = Array(record.text.utf8), original = Array(typed.utf8)
             let boundaries = Set(text.indices.filter { text[$0] & 0xC0 != 0x80 } + [text.count])  // scalar starts
             if record.text != typed { shortenedPosts += 1 }

@@ -79,7 +79,7 @@ struct ThreadLayoutTests {
                 return .init(fits: draft.fits(start, end, post: post))
             }
             let expected = draft.best()
-            let greedy = try layout.greedy()
+            let greedy = layout.greedy()
             guard let expected else {
                 #expect(!greedy.stuck.isEmpty)
                 unsplittable += 1
@@ -87,7 +87,7 @@ struct ThreadLayoutTests {
             }
             #expect(greedy.stuck.isEmpty && greedy.cuts.count == expected.count, "\(draft)")
             tests = 0
-            let preferred = try layout.preferred(count: expected.count - 1) { draft.ranks[$0] }
+            let preferred = layout.preferred(count: expected.count - 1) { draft.ranks[$0] }
             #expect(preferred == expected, "\(draft)")
             probes += tests
             posts += expected.count - 1
@@ -107,7 +107,7 @@ struct ThreadLayoutTests {
             let guess = Int(random.next() % 600)
             let hints = random.next() % 2 == 0
             var tests = 0
-            let found = try ThreadLayout.boundary(holding: low, failing: high, guess: guess) { index in
+            let found = ThreadLayout.boundary(holding: low, failing: high, guess: guess) { index in
                 tests += 1
                 precondition(index > low && index < high)
                 return (index <= answer, hints ? answer + Int(random.next() % 3) : nil)

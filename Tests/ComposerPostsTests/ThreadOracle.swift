@@ -69,7 +69,7 @@ struct ThreadOracle {
     var entities: [Range<Int>] {
         var copy = draft
         return copy.withUTF8 { bytes in
-            var ranges = (try! rules.spans(in: bytes, scratch: MatchScratch())).map(\.utf8Range)
+            var ranges = (rules.spans(in: bytes)).map(\.utf8Range)
             if case .mastodon = profile { ranges += MastodonMentions.mentions(in: bytes).map(\.utf8Range) }
             return ranges
         }
@@ -83,7 +83,7 @@ struct ThreadOracle {
     /// The report for a posted text (memoised).
     mutating func report(_ text: String) -> LengthReport {
         if let known = counts[text] { return known }
-        let report = try! PostLength.report(for: text, profile: profile)
+        let report = PostLength.report(for: text, profile: profile)
         counts[text] = report
         return report
     }

@@ -27,7 +27,7 @@ struct ComposerLengthTests {
     static func mismatch(_ composer: ComposerHighlighter) throws -> String? {
         let plain = String(composer.text.characters[...])
         for profile in composer.trackedLengthProfiles {
-            let expected = try PostLength.report(for: plain, profile: profile, contentWarning: composer.contentWarning)
+            let expected = PostLength.report(for: plain, profile: profile, contentWarning: composer.contentWarning)
             let report = composer.lengthReport(for: profile)
             if report != expected {
                 return "\(profile)\n got \(report.map { "\($0)" } ?? "nil")\n want \(expected)\n text \(plain.prefix(300).debugDescription)"
@@ -65,9 +65,9 @@ struct ComposerLengthTests {
             var random = SplitMix64(seed: seed)
             var start = ""
             while start.utf8.count < [0, 60, 900, 2_400][Int(seed - 1)] { start += Self.piece(&random) }
-            var first = try ComposerHighlighter(text: start, rules: BlueskyRules.shared, strategy: strategy)
+            var first = ComposerHighlighter(text: start, rules: BlueskyRules.shared, strategy: strategy)
             first.contentWarning = Self.warnings[Int(seed) % Self.warnings.count]
-            try first.trackLength(Self.profiles)
+            first.trackLength(Self.profiles)
             try #require(first.trackedLengthProfiles == Self.profiles)
             var pool = [(composer: first, caret: start.utf8.count)]
             for step in 0..<Self.steps {
@@ -87,11 +87,11 @@ struct ComposerLengthTests {
                     text.unicodeScalars.replaceSubrange(text.utf8Range(range), with: piece.unicodeScalars)
                     let caret = range.lowerBound + piece.utf8.count
                     var selection = text.utf8Range(caret..<caret)
-                    try pool[member].composer.textDidChange(
+                    pool[member].composer.textDidChange(
                         &text, edit: TextEdit(replacing: range, insertedUTF8Count: piece.utf8.count), selection: &selection)
                     pool[member].caret = caret
                 default:
-                    try pool[member].composer.replace(range, with: piece)
+                    pool[member].composer.replace(range, with: piece)
                     pool[member].caret = range.lowerBound + piece.utf8.count
                 }
                 for index in step % 10 == 0 ? Array(pool.indices) : [member] {
@@ -109,20 +109,20 @@ struct ComposerLengthTests {
     @Test("A keystroke updates the line tallies in place: the composer never shares them with itself", arguments: ComposerHighlighter.Strategy.allCases)
     func tallyStorageIsNotCopied(strategy: ComposerHighlighter.Strategy) throws {
         let lines = (0..<200).map { "line \($0) with https://example.com/\($0) and @user@example.social" }
-        var composer = try ComposerHighlighter(text: lines.joined(separator: "\n"), rules: BlueskyRules.shared, strategy: strategy)
+        var composer = ComposerHighlighter(text: lines.joined(separator: "\n"), rules: BlueskyRules.shared, strategy: strategy)
         try composer.trackLength([.bluesky, .twitter, .mastodon()])
         var caret = composer.text.utf8.count / 2
-        try composer.replace(caret..<caret, with: "x")  // the first edit may grow the gap
+        composer.replace(caret..<caret, with: "x")  // the first edit may grow the gap
         caret += 1
         let address = composer.draftLength.lines.storageAddress
         for character in "typing more" {
-            try composer.replace(caret..<caret, with: String(character))
+            composer.replace(caret..<caret, with: String(character))
             caret += 1
             #expect(composer.draftLength.lines.storageAddress == address)
             var text = composer.text
             text.unicodeScalars.insert("y", at: text.utf8Index(caret))
             var selection = text.utf8Range(caret + 1..<caret + 1)
-            try composer.textDidChange(&text, edit: TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), selection: &selection)
+            composer.textDidChange(&text, edit: TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), selection: &selection)
             caret += 1
             #expect(composer.draftLength.lines.storageAddress == address)
         }
@@ -131,15 +131,15 @@ struct ComposerLengthTests {
 
     @Test("Counting is off until asked for, follows the text from then on, and stops when asked")
     func tracking() throws {
-        var composer = try ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
+        var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
         #expect(composer.trackedLengthProfiles.isEmpty && composer.lengthReport(for: .bluesky) == nil)
-        try composer.replace(3..<3, with: "@alice.bsky.social\n")
+        composer.replace(3..<3, with: "@alice.bsky.social\n")
         composer.contentWarning = "cw"
         try composer.trackLength([.bluesky, .mastodon(), .bluesky])
         #expect(composer.trackedLengthProfiles == [.bluesky, .mastodon()] && composer.contentWarning == "cw")
         #expect(composer.lengthReport(for: .twitter) == nil)
         let before = composer
-        try composer.replace(0..<0, with: "so ")
+        composer.replace(0..<0, with: "so ")
         #expect(try Self.mismatch(composer) == nil && composer.lengthReport(for: .bluesky)?.length == 25)
         #expect(before.lengthReport(for: .bluesky)?.length == 22)
         // The SwiftUI path: the editor's own text and selection, the edit inferred.
@@ -147,9 +147,9 @@ struct ComposerLengthTests {
         text.characters.append(contentsOf: "ok")
         var selection = text.endIndex..<text.endIndex
         composer.select(composer.text.utf8.count..<composer.text.utf8.count)
-        try composer.textDidChange(&text, selection: &selection)
+        composer.textDidChange(&text, selection: &selection)
         #expect(try Self.mismatch(composer) == nil && composer.lengthReport(for: .bluesky)?.length == 27)
-        try composer.trackLength([])
+        composer.trackLength([])
         #expect(composer.lengthReport(for: .bluesky) == nil && composer.contentWarning == "cw")
     }
 }

@@ -59,7 +59,7 @@ struct EditAdapterTests {
     func utf16EditsThroughTheComposerMatchAFullScan(strategy: ComposerHighlighter.Strategy) throws {
         var random = SplitMix64(seed: 1_016)
         let detector = PatternDetector(rules: BlueskyRules.shared)
-        var composer = try ComposerHighlighter(text: "gm @alice.test 😀 #swift", rules: BlueskyRules.shared, strategy: strategy)
+        var composer = ComposerHighlighter(text: "gm @alice.test 😀 #swift", rules: BlueskyRules.shared, strategy: strategy)
         var units = Array(String(composer.text.characters[...]).utf16)
         for step in 0..<300 {
             let a = Int(random.next() % UInt64(units.count + 1)), b = Int(random.next() % UInt64(units.count + 1))
@@ -67,12 +67,12 @@ struct EditAdapterTests {
             let replacement = Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
             let table = Self.utf16ToUTF8(String(decoding: units, as: UTF16.self))
             let valid = table[range.lowerBound] != nil && table[range.upperBound] != nil
-            let applied = try composer.replace(utf16Range: range, with: replacement)
+            let applied = composer.replace(utf16Range: range, with: replacement)
             #expect(applied == valid, "step \(step) \(range)")
             if valid { units.replaceSubrange(range, with: Array(replacement.utf16)) }
             let plain = String(composer.text.characters[...])
             #expect(Array(plain.utf16) == units, "step \(step)")
-            #expect(composer.text.taggedSpans() == Span.mergingTouching(try detector.spans(in: plain)), "step \(step)")
+            #expect(composer.text.taggedSpans() == Span.mergingTouching(detector.spans(in: plain)), "step \(step)")
             if valid {
                 let caret = range.lowerBound + replacement.utf16.count
                 #expect(composer.selectedUTF16Range == caret..<caret, "step \(step)")
@@ -177,7 +177,7 @@ struct EditAdapterTests {
     func swiftUIChangesThroughTheComposerMatchAFullScan(strategy: ComposerHighlighter.Strategy) throws {
         var random = SplitMix64(seed: 77)
         let detector = PatternDetector(rules: BlueskyRules.shared)
-        var composer = try ComposerHighlighter(text: "gm @alice.test 😀 #swift", rules: BlueskyRules.shared, strategy: strategy)
+        var composer = ComposerHighlighter(text: "gm @alice.test 😀 #swift", rules: BlueskyRules.shared, strategy: strategy)
         for step in 0..<300 {
             // The editor changes a copy of the composer's text at the selection, as TextEditor does.
             let plain = String(composer.text.characters[...])
@@ -192,10 +192,10 @@ struct EditAdapterTests {
             text.characters.replaceSubrange(text.utf8Range(selection), with: inserted)
             let caret = selection.lowerBound + inserted.utf8.count
             var newSelection = text.utf8Range(caret..<caret)
-            try composer.textDidChange(&text, selection: &newSelection)
+            composer.textDidChange(&text, selection: &newSelection)
             let now = String(composer.text.characters[...])
             #expect(composer.text == text)
-            #expect(composer.text.taggedSpans() == Span.mergingTouching(try detector.spans(in: now)), "step \(step) \(now.debugDescription) \(selection) \(inserted.debugDescription)")
+            #expect(composer.text.taggedSpans() == Span.mergingTouching(detector.spans(in: now)), "step \(step) \(now.debugDescription) \(selection) \(inserted.debugDescription)")
             #expect(composer.selectedUTF8Range == caret..<caret, "step \(step)")
         }
     }

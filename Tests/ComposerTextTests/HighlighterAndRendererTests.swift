@@ -6,10 +6,10 @@ import PatternDetection
 @Suite("Composer highlighter and renderers")
 struct HighlighterAndRendererTests {
     @Test func composerTypesAndTags() throws {
-        var composer = try ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
+        var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
         for character in "@alice.bsky.social #swift" {
             let caret = composer.selectedUTF8Range.upperBound
-            try composer.replace(caret..<caret, with: String(character))
+            composer.replace(caret..<caret, with: String(character))
         }
         #expect(composer.text.taggedSpans() == [
             Span(kind: .mention, utf8Range: 3..<21), Span(kind: .hashtag, utf8Range: 22..<28),
@@ -17,23 +17,23 @@ struct HighlighterAndRendererTests {
         #expect(composer.selectedUTF8Range == 28..<28)
         #expect(composer.text.runs[composer.text.utf8Index(3)].foregroundColor == .indigo)
         // Editing inside the mention retags it.
-        try composer.replace(8..<8, with: "x")
+        composer.replace(8..<8, with: "x")
         #expect(composer.text.taggedSpans().first == Span(kind: .mention, utf8Range: 3..<22))
         #expect(composer.selectedUTF8Range == 9..<9)
     }
 
     @Test func bothStrategiesAgreeOnStaticText() throws {
         let post = "see https://swift.org and @bob.test #Swift $AAPL"
-        let full = try ComposerHighlighter(text: post, rules: BlueskyRules.shared, strategy: .fullRebuild).text
-        let localized = try ComposerHighlighter(text: post, rules: BlueskyRules.shared, strategy: .localized).text
+        let full = ComposerHighlighter(text: post, rules: BlueskyRules.shared, strategy: .fullRebuild).text
+        let localized = ComposerHighlighter(text: post, rules: BlueskyRules.shared, strategy: .localized).text
         #expect(full.taggedSpans() == localized.taggedSpans())
         #expect(full.taggedSpans().count == 4)
-        #expect(try ComposerHighlighter.highlight(post, rules: BlueskyRules.shared).taggedSpans() == full.taggedSpans())
+        #expect(ComposerHighlighter.highlight(post, rules: BlueskyRules.shared).taggedSpans() == full.taggedSpans())
     }
 
     @Test func ansiRendererStripsBackToTheText() throws {
         let post = "hi @bob.test 😀 https://x.com/a"
-        let styled = try ComposerHighlighter.highlight(post, rules: BlueskyRules.shared)
+        let styled = ComposerHighlighter.highlight(post, rules: BlueskyRules.shared)
         let trueColor = AttributedStringRenderer.ansi(styled, depth: .trueColor)
         #expect(trueColor.contains("\u{1B}[38;2;88;86;214m@bob.test\u{1B}[0m"))
         #expect(trueColor.contains("\u{1B}[4;38;2;0;122;255mhttps://x.com/a\u{1B}[0m"))

@@ -14,7 +14,7 @@ struct CLIProfileTests {
 
     /// The report as JSON objects decode it, to compare with the library's.
     static func expected(_ text: String, _ profile: LengthProfile) throws -> [String: Any] {
-        let report = try PostLength.report(for: text, profile: profile)
+        let report = PostLength.report(for: text, profile: profile)
         func range(_ range: TextRange) -> [String: [Int]] {
             ["utf8": [range.utf8.lowerBound, range.utf8.upperBound], "utf16": [range.utf16.lowerBound, range.utf16.upperBound]]
         }

@@ -48,7 +48,7 @@ struct CLIStreamingTests {
             (builtIn.ruleSet(), [String]()),
             (try CustomRuleSet(patterns: patterns, over: builtIn.ruleSet()), CLICases.patternArguments),
         ] {
-            let expected = try PatternDetector(rules: rules).spans(inUTF8: input)
+            let expected = PatternDetector(rules: rules).spans(inUTF8: input)
             let result = ChildProcess.highlight(
                 ["--rules", builtIn.rawValue, "--color", "always"] + extra, input: .bytes(input))
             #expect(result.status == 0)
@@ -74,7 +74,7 @@ struct CLIStreamingTests {
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
         let spans = try #require(object["spans"] as? [[String: Any]])
-        let expected = try PatternDetector(rules: IcyskyRules.shared).spans(inUTF8: input)
+        let expected = PatternDetector(rules: IcyskyRules.shared).spans(inUTF8: input)
         #expect(spans.count == expected.count)
         let bounds = expected.flatMap { [$0.utf8Range.lowerBound, $0.utf8Range.upperBound] }
         let converted = input.withUnsafeBufferPointer { TextOffsets.convert(bounds, in: $0) }
@@ -99,7 +99,7 @@ struct CLIStreamingTests {
         input += Array(" \"q\" <a href='x'>&</a> \u{01} https://e.com/\"x\" $ab #t".utf8)
         for builtIn in BuiltInRules.allCases {
             let rules = builtIn.ruleSet()
-            let spans = try PatternDetector(rules: rules).spans(inUTF8: input)
+            let spans = PatternDetector(rules: rules).spans(inUTF8: input)
             var expected: [UInt8] = []
             input.withUnsafeBufferPointer { bytes in
                 let value = { (span: Span) in rules.value(of: span, in: bytes) }

@@ -15,7 +15,7 @@ struct ReplayRunnerTests {
         #expect(report.keystrokes > 0)
         #expect(report.documentBytes == report.finalText.utf8.count)
         #expect(report.divergencePolicy == .everyKeystroke)
-        let expected = Span.mergingTouching(try PatternDetector(rules: try #require(BuiltInRules(rawValue: session.rules)).ruleSet())
+        let expected = Span.mergingTouching(PatternDetector(rules: try #require(BuiltInRules(rawValue: session.rules)).ruleSet())
             .spans(in: report.finalText))
         let hasBold = session.steps.contains { if case .bold = $0 { return true } else { return false } }
         for strategy in report.strategies {

@@ -16,7 +16,7 @@ struct BlueskyFacetTests {
 
     @Test("facet JSON is a valid app.bsky.richtext.facet array", arguments: allCases)
     func facetJSON(_ detectionCase: DetectionCase) throws {
-        let facets = try BlueskyFacet.facets(in: detectionCase.input)
+        let facets = BlueskyFacet.facets(in: detectionCase.input)
         let json = BlueskyFacet.documentJSON(facets)
         #expect(!json.contains("\n"), "one line per document")
 
@@ -52,7 +52,7 @@ struct BlueskyFacetTests {
 
     @Test("fixed key order, as highlight --format facets prints it")
     func exactRendering() throws {
-        let facets = try BlueskyFacet.facets(in: "hello @a.bsky.social see example.com #swift $aapl")
+        let facets = BlueskyFacet.facets(in: "hello @a.bsky.social see example.com #swift $aapl")
         #expect(BlueskyFacet.documentJSON(facets) == """
             [{"index":{"byteStart":6,"byteEnd":20},"features":[{"$type":"app.bsky.richtext.facet#mention","did":"a.bsky.social"}]},\
             {"index":{"byteStart":25,"byteEnd":36},"features":[{"$type":"app.bsky.richtext.facet#link","uri":"https://example.com"}]},\
@@ -64,7 +64,7 @@ struct BlueskyFacetTests {
 
     @Test("strings are escaped")
     func escaping() throws {
-        let facets = try BlueskyFacet.facets(in: #"see https://example.com/"q"\x #tag"quote"#)
+        let facets = BlueskyFacet.facets(in: #"see https://example.com/"q"\x #tag"quote"#)
         let json = BlueskyFacet.documentJSON(facets)
         #expect(json.contains(#""uri":"https://example.com/\"q\"\\x""#))
         #expect(try JSONDecoder().decode([BlueskyFacet].self, from: Data(json.utf8)) == facets)

@@ -40,19 +40,18 @@ struct BlueskyLocalityTests {
     @Test("full scan == union of per-word scans of [separator, word, separator]", arguments: 1...6)
     func wordByWord(seed: Int) throws {
         var posts = BlueskyRandomPosts(seed: UInt64(seed))
-        let scratch = MatchScratch()
         var spansSeen = 0
         for _ in 0..<400 {
             let post = posts.post()
             let words = words(of: post)
             try withUTF8Bytes(of: post) { bytes throws in
-                let full = try rules.spans(in: bytes, scratch: scratch)
+                let full = rules.spans(in: bytes)
                 spansSeen += full.count
                 var union: [Span] = []
                 for word in words {
                     let subject = UnsafeBufferPointer(rebasing: bytes[word.slice])
                     let window = (word.utf8Range.lowerBound - word.slice.lowerBound)..<(word.utf8Range.upperBound - word.slice.lowerBound)
-                    for span in try rules.spans(in: subject, startingIn: window, scratch: scratch) {
+                    for span in rules.spans(in: subject, startingIn: window) {
                         union.append(span.shifted(by: word.slice.lowerBound))
                     }
                 }
@@ -65,7 +64,6 @@ struct BlueskyLocalityTests {
     @Test("windowed scans of the whole text find exactly the spans starting in the window", arguments: 1...3)
     func windows(seed: Int) throws {
         var posts = BlueskyRandomPosts(seed: UInt64(100 + seed))
-        let scratch = MatchScratch()
         for _ in 0..<300 {
             let post = posts.post()
             let words = words(of: post)
@@ -75,8 +73,8 @@ struct BlueskyLocalityTests {
             // From a word start to the end of a later word (a separator or the text end).
             let window = words[first].utf8Range.lowerBound..<words[last].utf8Range.upperBound
             try withUTF8Bytes(of: post) { bytes throws in
-                let full = try rules.spans(in: bytes, scratch: scratch)
-                let windowed = try rules.spans(in: bytes, startingIn: window, scratch: scratch)
+                let full = rules.spans(in: bytes)
+                let windowed = rules.spans(in: bytes, startingIn: window)
                 #expect(windowed == full.filter { window.contains($0.utf8Range.lowerBound) }, "post \(post.debugDescription) window \(window)")
             }
         }
@@ -85,7 +83,6 @@ struct BlueskyLocalityTests {
     @Test("spans are sorted, disjoint, separator-free and on scalar boundaries", arguments: 1...3)
     func invariants(seed: Int) throws {
         var posts = BlueskyRandomPosts(seed: UInt64(200 + seed))
-        let scratch = MatchScratch()
         for _ in 0..<400 {
             let post = posts.post()
             var boundaries: Set<Int> = [0]
@@ -96,7 +93,7 @@ struct BlueskyLocalityTests {
                 offset += UTF8.width(scalar)
                 boundaries.insert(offset)
             }
-            let spans = try withUTF8Bytes(of: post) { bytes throws in try rules.spans(in: bytes, scratch: scratch) }
+            let spans = try withUTF8Bytes(of: post) { bytes throws in rules.spans(in: bytes) }
             for (span, next) in zip(spans, spans.dropFirst()) {
                 #expect(span.utf8Range.upperBound <= next.utf8Range.lowerBound, "\(post.debugDescription)")
             }

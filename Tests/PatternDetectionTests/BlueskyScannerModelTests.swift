@@ -33,9 +33,10 @@ struct BlueskyScannerModelTests {
     /// Walks `pattern` over `window` like a global regex: `body` returns where the next search
     /// starts.
     static func walk(
-        _ pattern: CompiledPattern, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>, scratch: MatchScratch,
+        _ pattern: CompiledPattern, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>,
         _ body: (Range<Int>) -> Int
     ) throws {
+        let scratch = MatchScratch()
         var position = window.lowerBound
         while position < window.upperBound,
             let match = try scratch.firstMatch(of: pattern, in: text, from: position, startLimit: window.upperBound),
@@ -46,16 +47,16 @@ struct BlueskyScannerModelTests {
         }
     }
 
-    static func modelSpans(in text: UnsafeBufferPointer<UInt8>, window: Range<Int>, scratch: MatchScratch) throws -> [Span] {
+    static func modelSpans(in text: UnsafeBufferPointer<UInt8>, window: Range<Int>) throws -> [Span] {
         var found: [Span] = []
-        try walk(mention, in: text, window: window, scratch: scratch) { match in
+        try walk(mention, in: text, window: window) { match in
             let handle = text[(match.lowerBound + 1)..<match.upperBound]
             if BlueskyRules.endsInListedTLD(handle) || String(decoding: handle, as: UTF8.self).hasSuffix(".test") {
                 found.append(Span(kind: .mention, utf8Range: match))
             }
             return match.upperBound
         }
-        try walk(link, in: text, window: window, scratch: scratch) { match in
+        try walk(link, in: text, window: window) { match in
             var wordEnd = match.upperBound
             while wordEnd < text.count, !BlueskyRules.shared.isSeparator(text.decodeScalar(at: wordEnd).scalar) {
                 wordEnd += text.decodeScalar(at: wordEnd).length
@@ -65,14 +66,14 @@ struct BlueskyScannerModelTests {
             }
             return wordEnd
         }
-        try walk(hashtag, in: text, window: window, scratch: scratch) { match in
+        try walk(hashtag, in: text, window: window) { match in
             let bodyStart = match.lowerBound + text.decodeScalar(at: match.lowerBound).length
             if let end = BlueskyRules.tagEnd(in: text, body: bodyStart..<match.upperBound) {
                 found.append(Span(kind: .hashtag, utf8Range: match.lowerBound..<end))
             }
             return match.upperBound
         }
-        try walk(cashtag, in: text, window: window, scratch: scratch) { match in
+        try walk(cashtag, in: text, window: window) { match in
             found.append(Span(kind: .cashtag, utf8Range: match))
             return match.upperBound
         }
@@ -88,7 +89,6 @@ struct BlueskyScannerModelTests {
     func randomPosts() throws {
         let count = Int(ProcessInfo.processInfo.environment["BLUESKY_MODEL_POSTS"] ?? "") ?? 3000
         var posts = BlueskyRandomPosts(seed: 15)
-        let scratch = MatchScratch()
         var divergences: [String] = []
         var spanCount = 0
         for _ in 0..<count {
@@ -103,8 +103,8 @@ struct BlueskyScannerModelTests {
                 }
                 for start in windowStarts {
                     let window = start..<text.count
-                    let expected = try Self.modelSpans(in: text, window: window, scratch: scratch)
-                    let actual = try BlueskyRules.shared.spans(in: text, startingIn: window, scratch: scratch)
+                    let expected = try Self.modelSpans(in: text, window: window)
+                    let actual = BlueskyRules.shared.spans(in: text, startingIn: window)
                     if start == 0 { spanCount += expected.count }
                     if actual != expected, divergences.count < 10 {
                         divergences.append("\(post.debugDescription) from \(start): model \(expected), scanner \(actual)")

@@ -51,9 +51,8 @@ enum BlueskyCaseFiles {
 /// Runs the shared `bluesky` rules over `input` and reports spans in the case-file shape.
 func blueskySpans(_ input: String) throws -> [ExpectedSpan] {
     let rules = BlueskyRules.shared
-    let scratch = MatchScratch()
     return try withUTF8Bytes(of: input) { bytes throws in
-        try rules.spans(in: bytes, scratch: scratch).map { span in
+        rules.spans(in: bytes).map { span in
             ExpectedSpan(
                 kind: span.kind.rawValue,
                 text: String(decoding: UnsafeBufferPointer(rebasing: bytes[span.utf8Range]), as: UTF8.self),

@@ -51,15 +51,15 @@ struct CompletionGrammarTests {
         let grammars = Dictionary(uniqueKeysWithValues: rules.tokenGrammars.map { ($0.kind, $0) })
         for scalar in Self.sampleScalars {
             let prefix = "x" + String(scalar)
-            let mentions = try detector.spans(in: prefix + "@al.test")
+            let mentions = detector.spans(in: prefix + "@al.test")
             #expect(
                 Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammars[.mention]!, after: prefix),
                 "\(scalar.debugDescription)")
-            let tags = try detector.spans(in: prefix + "#ab")
+            let tags = detector.spans(in: prefix + "#ab")
             #expect(
                 Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix),
                 "\(scalar.debugDescription)")
-            let cashtags = try detector.spans(in: prefix + "$AB")
+            let cashtags = detector.spans(in: prefix + "$AB")
             #expect(
                 Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix),
                 "\(scalar.debugDescription)")
@@ -75,7 +75,7 @@ struct CompletionGrammarTests {
         for (prefix, trigger, kind) in [
             ("#x(", "@al.test", PatternKind.mention), ("＃タグ(", "$AB", .cashtag), ("#(", "@al.test", .mention),
         ] {
-            let spans = try detector.spans(in: "hi " + prefix + trigger)
+            let spans = detector.spans(in: "hi " + prefix + trigger)
             #expect(spans.map(\.kind) == [.hashtag])
             #expect(!Self.mayStart(rules.tokenGrammar(for: kind)!, after: "hi " + prefix))
         }
@@ -93,7 +93,7 @@ struct CompletionGrammarTests {
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "#a" + String(scalar)
-            let tags = try detector.spans(in: text)
+            let tags = detector.spans(in: text)
             let keeps = tags.first?.utf8Range == 0..<text.utf8.count
             #expect(keeps == grammar.mayContinueBody(with: scalar), "\(scalar.debugDescription)")
         }
@@ -104,18 +104,17 @@ struct CompletionGrammarTests {
 
     @Test func twitterStartRulesMatchDetection() throws {
         let rules = TwitterRules.shared
-        let scratch = MatchScratch()
         let grammars = Dictionary(uniqueKeysWithValues: rules.tokenGrammars.map { ($0.kind, $0) })
         for scalar in Self.sampleScalars {
             let prefix = "x " + String(scalar)
-            let tags = try Self.raw(prefix + "#ab") { text, spans in
-                spans = try rules.hashtagSpans(in: text, checkingURLOverlap: false, scratch: scratch)
+            let tags = Self.raw(prefix + "#ab") { text, spans in
+                spans = rules.hashtagSpans(in: text, checkingURLOverlap: false)
             }
             #expect(
                 Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammars[.hashtag]!, after: prefix),
                 "\(scalar.debugDescription)")
-            let cashtags = try Self.raw(prefix + "$AB") { text, spans in
-                spans = try rules.cashtagSpans(in: text, scratch: scratch)
+            let cashtags = Self.raw(prefix + "$AB") { text, spans in
+                spans = rules.cashtagSpans(in: text)
             }
             #expect(
                 Self.hasSpan(cashtags, .cashtag, after: prefix) == Self.mayStart(grammars[.cashtag]!, after: prefix),
@@ -128,7 +127,6 @@ struct CompletionGrammarTests {
     /// reference's global scan, rejected matches included, decides.
     @Test func twitterMentionStartMatchesDetection() throws {
         let rules = TwitterRules.shared
-        let scratch = MatchScratch()
         let grammar = rules.tokenGrammar(for: .mention)!
         var prefixes: [String] = []
         for first in 0x20..<0x7F {
@@ -151,8 +149,8 @@ struct CompletionGrammarTests {
             "@RT@RT", "x@RT", "＠rt:", "RT:", "rt", "@a/RT:",
         ]
         for prefix in prefixes {
-            let mentions = try Self.raw(prefix + "@ab") { text, spans in
-                spans = try rules.mentionSpans(in: text, scratch: scratch)
+            let mentions = Self.raw(prefix + "@ab") { text, spans in
+                spans = rules.mentionSpans(in: text)
             }
             #expect(
                 Self.hasSpan(mentions, .mention, after: prefix) == Self.mayStart(grammar, after: prefix),
@@ -164,7 +162,6 @@ struct CompletionGrammarTests {
     /// variation selector that ends an earlier tag (consumed by it) is no boundary.
     @Test func twitterHashtagConsumption() throws {
         let rules = TwitterRules.shared
-        let scratch = MatchScratch()
         let grammar = rules.tokenGrammar(for: .hashtag)!
         let alphabet = ["#", "＃", "a", "1", "\u{FE0F}", "\u{FE0E}", "\u{20E3}", "&", " ", "_", "!"]
         var random = SplitMix64(seed: 23)
@@ -173,8 +170,8 @@ struct CompletionGrammarTests {
             for _ in 0..<(1 + Int(random.next() % 8)) {
                 prefix += alphabet[Int(random.next() % UInt64(alphabet.count))]
             }
-            let tags = try Self.raw(prefix + "#ab") { text, spans in
-                spans = try rules.hashtagSpans(in: text, checkingURLOverlap: false, scratch: scratch)
+            let tags = Self.raw(prefix + "#ab") { text, spans in
+                spans = rules.hashtagSpans(in: text, checkingURLOverlap: false)
             }
             #expect(
                 Self.hasSpan(tags, .hashtag, after: prefix) == Self.mayStart(grammar, after: prefix),
@@ -199,7 +196,7 @@ struct CompletionGrammarTests {
             if random.next() % 3 == 0 {
                 prefix += ["http://", "HTTPS://", "http\u{17F}://"][Int(random.next() % 3)] + "x"
             }
-            let spans = try detector.spans(in: prefix + "@ab")
+            let spans = detector.spans(in: prefix + "@ab")
             for kind in [PatternKind.mention] {
                 #expect(
                     Self.hasSpan(spans, kind, after: prefix)

@@ -17,14 +17,14 @@ struct ConcurrencyTests {
             }
         }
         for ruleSet in rules {
-            let serial = try documents.map { try PatternDetector(rules: ruleSet).spans(inUTF8: $0) }
+            let serial = documents.map { PatternDetector(rules: ruleSet).spans(inUTF8: $0) }
             let parallel = try await withThrowingTaskGroup(of: (Int, [Span]).self) { group in
                 for round in 0..<4 {
                     for (index, document) in documents.enumerated() {
                         group.addTask {
                             // Alternate whole scans and streamed scans on the shared rule set.
                             if (index + round) % 2 == 0 {
-                                return (index, try PatternDetector(rules: ruleSet).spans(inUTF8: document))
+                                return (index, PatternDetector(rules: ruleSet).spans(inUTF8: document))
                             }
                             return (index, try Self.streamed(document, rules: ruleSet))
                         }
@@ -49,15 +49,15 @@ struct ConcurrencyTests {
                 $0.shifted(by: chunk.streamOffset)
             }
         }
-        try document.withUnsafeBufferPointer { bytes throws(PatternError) in
+        document.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {
                 let end = min(bytes.count, offset + 97)
-                try stream.append(UnsafeBufferPointer(rebasing: bytes[offset..<end]), emit: collect)
+                stream.append(UnsafeBufferPointer(rebasing: bytes[offset..<end]), emit: collect)
                 offset = end
             }
         }
-        try stream.finish(emit: collect)
+        stream.finish(emit: collect)
         return spans
     }
 }

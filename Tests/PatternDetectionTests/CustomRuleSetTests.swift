@@ -5,12 +5,12 @@ import Testing
 struct CustomRuleSetTests {
     func spans(_ text: String, _ rules: any RuleSet) throws -> [String] {
         let detector = PatternDetector(rules: rules)
-        return try detector.spans(in: text).map { "\($0.kind):\($0.text(in: text))" }
+        return detector.spans(in: text).map { "\($0.kind):\($0.text(in: text))" }
     }
 
     func custom(_ definitions: [(String, String)], over base: (any RuleSet)? = IcyskyRules.shared) throws -> CustomRuleSet {
         try CustomRuleSet(
-            patterns: definitions.map { definition throws(PatternError) in
+            patterns: definitions.map { definition in
                 try CustomPattern(name: definition.0, expression: definition.1)
             }, over: base)
     }
@@ -83,7 +83,7 @@ struct CustomRuleSetTests {
         let rules = try custom([("ticket", #"[A-Z]+-\d+"#)])
         let text = "AB-1 @bob"
         let detector = PatternDetector(rules: rules)
-        let found = try detector.spans(in: text)
+        let found = detector.spans(in: text)
         #expect(found.map { detector.value(of: $0, in: text) }
             == ["AB-1", PatternDetector(rules: IcyskyRules.shared).value(of: found[1], in: text)])
     }
@@ -92,11 +92,10 @@ struct CustomRuleSetTests {
         let rules = try RuleSetCases.custom(over: IcyskyRules.shared)
         let text = "see ABC-12 and :ok: now #tag @x.y"
         try withUTF8Bytes(of: text) { bytes throws in
-            let scratch = MatchScratch()
-            let full = try rules.spans(in: bytes, scratch: scratch)
+            let full = rules.spans(in: bytes)
             for start in 0...bytes.count {
                 for end in start...bytes.count {
-                    let windowed = try rules.spans(in: bytes, startingIn: start..<end, scratch: scratch)
+                    let windowed = rules.spans(in: bytes, startingIn: start..<end)
                     #expect(windowed == full.filter { (start..<end).contains($0.utf8Range.lowerBound) })
                 }
             }
@@ -110,9 +109,9 @@ struct CustomRuleSetTests {
             var random = SplitMix64(seed: 7)
             for _ in 0..<200 {
                 let post = PostCorpus.post(wordCount: 1 + Int(random.next() % 30), using: &random)
-                let violation = try withUTF8Bytes(of: post) { bytes throws(PatternError) in
-                    try SpanInvariants.localityViolation(
-                        rules: rules, text: bytes, scratch: MatchScratch(), limit: 4, using: &random)
+                let violation = withUTF8Bytes(of: post) { bytes in
+                    SpanInvariants.localityViolation(
+                        rules: rules, text: bytes, limit: 4, using: &random)
                 }
                 #expect(violation == nil, "\(rules.name) on \(post.debugDescription)")
             }

@@ -36,7 +36,7 @@ struct IcyskyTests {
 
     @Test(arguments: cases)
     func fixture(_ fixture: FixtureFile.Case) throws {
-        let spans = try PatternDetector(rules: IcyskyRules.shared).spans(in: fixture.input)
+        let spans = PatternDetector(rules: IcyskyRules.shared).spans(in: fixture.input)
         let bytes = Array(fixture.input.utf8)
         #expect(spans.map(\.kind.rawValue) == fixture.spans.map(\.kind))
         #expect(spans.map { [$0.utf8Range.lowerBound, $0.utf8Range.upperBound] } == fixture.spans.map(\.utf8))
@@ -49,7 +49,7 @@ struct IcyskyTests {
         let detector = PatternDetector(rules: IcyskyRules.shared)
         // "#ok" 0xFF "@bob #a" E2 82 (truncated €) "#b"
         let bytes: [UInt8] = Array("#ok".utf8) + [0xFF] + Array("@bob #a".utf8) + [0xE2, 0x82] + Array("#b".utf8)
-        let spans = try detector.spans(inUTF8: bytes)
+        let spans = detector.spans(inUTF8: bytes)
         #expect(spans == [
             Span(kind: .hashtag, utf8Range: 0..<3),
             Span(kind: .mention, utf8Range: 4..<8),
@@ -57,12 +57,12 @@ struct IcyskyTests {
             Span(kind: .hashtag, utf8Range: 13..<15),
         ])
         // The last ill-formed part ends the text for its run: a bare `@` before it is "at the end".
-        let typing = try detector.spans(inUTF8: Array("x @".utf8) + [0xC3])
+        let typing = detector.spans(inUTF8: Array("x @".utf8) + [0xC3])
         #expect(typing == [Span(kind: .mention, utf8Range: 2..<3)])
     }
 
     @Test func classificationIsByFirstCharacter() throws {
-        let spans = try PatternDetector(rules: IcyskyRules.shared).spans(in: "#a @b http://c.d")
+        let spans = PatternDetector(rules: IcyskyRules.shared).spans(in: "#a @b http://c.d")
         #expect(spans.map(\.kind) == [.hashtag, .mention, .url])
     }
 
@@ -74,7 +74,7 @@ struct IcyskyTests {
         for value in UInt32(0)...0xFFFF { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
         scalars += [Unicode.Scalar(0xFEFF)!, Unicode.Scalar(0x1F600)!, Unicode.Scalar(0xE0020)!]
         for scalar in scalars {
-            let matched = try withUTF8Bytes(of: String(scalar)) { bytes throws(PatternError) in
+            let matched = try withUTF8Bytes(of: String(scalar)) { bytes in
                 try scratch.firstMatch(of: space, in: bytes, from: 0, options: .anchored) != nil
             }
             #expect(IcyskyRules.shared.isSeparator(scalar) == matched, "U+\(String(scalar.value, radix: 16))")
@@ -84,11 +84,10 @@ struct IcyskyTests {
     @Test func localityContractHoldsOnRandomPosts() throws {
         var generator = SplitMix64(seed: 99)
         let pieces = ["#", "@", "a", "bob", ".", "-", " ", "\n", "\u{3000}", "https://", "x.com", "/", "é", "😀", "\u{200D}", "東京", "_", "1"]
-        let scratch = MatchScratch()
         for _ in 0..<500 {
             let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
-            let full = try PatternDetector(rules: IcyskyRules.shared).spans(in: text)
-            let perWord = try LocalityCheck.spansWordByWord(IcyskyRules.shared, text: text, scratch: scratch)
+            let full = PatternDetector(rules: IcyskyRules.shared).spans(in: text)
+            let perWord = try LocalityCheck.spansWordByWord(IcyskyRules.shared, text: text)
             #expect(full == perWord, "text: \(text.debugDescription)")
         }
     }
@@ -97,7 +96,7 @@ struct IcyskyTests {
 /// Scans a text one separator-free word at a time, each with only its bordering separators as
 /// context — the way the incremental tokenizer calls a rule set — and merges the results.
 enum LocalityCheck {
-    static func spansWordByWord(_ rules: any RuleSet, text: String, scratch: MatchScratch) throws -> [Span] {
+    static func spansWordByWord(_ rules: any RuleSet, text: String) throws -> [Span] {
         let bytes = Array(text.utf8)
         // Scalar boundaries and which scalars are separators.
         var scalars: [(range: Range<Int>, isSeparator: Bool)] = []
@@ -117,8 +116,8 @@ enum LocalityCheck {
             let sliceStart = index > 0 ? scalars[index - 1].range.lowerBound : 0
             let sliceEnd = end < scalars.count ? scalars[end].range.upperBound : bytes.count
             let slice = Array(bytes[sliceStart..<sliceEnd])
-            let found = try slice.withUnsafeBufferPointer { buffer in
-                try rules.spans(in: buffer, startingIn: (word.lowerBound - sliceStart)..<(word.upperBound - sliceStart), scratch: scratch)
+            let found = slice.withUnsafeBufferPointer { buffer in
+                rules.spans(in: buffer, startingIn: (word.lowerBound - sliceStart)..<(word.upperBound - sliceStart))
             }
             spans += found.map { $0.shifted(by: sliceStart) }
             index = end

@@ -30,13 +30,12 @@ struct IncrementalExhaustiveTests {
     @Test(arguments: IncrementalRuleSets.all)
     func everySmallEditMatchesAFullScan(_ ruleSet: RuleSetCase) throws {
         let rules = ruleSet.rules
-        let scratch = MatchScratch()
-        let tokenizer = IncrementalTokenizer(rules: rules, scratch: MatchScratch())
+        let tokenizer = IncrementalTokenizer(rules: rules)
         var edits = 0
         var failures = 0
         for post in Self.posts {
             let original = Array(post.utf8)
-            let before = try fullScan(rules, original, scratch: scratch)
+            let before = fullScan(rules, original)
             for position in 0...original.count where original.isBoundary(position) {
                 for deleted in 0...3 {
                     let end = original.offset(after: position, characters: deleted)
@@ -45,9 +44,9 @@ struct IncrementalExhaustiveTests {
                         var text = original
                         text.replaceSubrange(position..<end, with: Array(insertion.utf8))
                         let edit = TextEdit(replacing: position..<end, insertedUTF8Count: insertion.utf8.count)
-                        try tokenizer.reset(original)
-                        let change = try tokenizer.apply(edit, to: text)
-                        let after = try fullScan(rules, text, scratch: scratch)
+                        tokenizer.reset(original)
+                        let change = tokenizer.apply(edit, to: text)
+                        let after = fullScan(rules, text)
                         edits += 1
                         let problems =
                             (tokenizer.spans == after ? [] : ["spans \(tokenizer.spans), full scan \(after)"])
@@ -75,19 +74,18 @@ struct IncrementalExhaustiveTests {
     @Test(arguments: IncrementalRuleSets.all)
     func everyRangeDeletionMatchesAFullScan(_ ruleSet: RuleSetCase) throws {
         let rules = ruleSet.rules
-        let scratch = MatchScratch()
         let tokenizer = IncrementalTokenizer(rules: rules)
         var failures = 0
         for post in Self.posts {
             let original = Array(post.utf8)
-            let before = try fullScan(rules, original, scratch: scratch)
+            let before = fullScan(rules, original)
             for start in 0...original.count where original.isBoundary(start) {
                 for end in start...original.count where original.isBoundary(end) {
                     var text = original
                     text.removeSubrange(start..<end)
-                    try tokenizer.reset(original)
-                    let change = try tokenizer.apply(TextEdit(start: start, oldEnd: end, newEnd: start), to: text)
-                    let after = try fullScan(rules, text, scratch: scratch)
+                    tokenizer.reset(original)
+                    let change = tokenizer.apply(TextEdit(start: start, oldEnd: end, newEnd: start), to: text)
+                    let after = fullScan(rules, text)
                     let problems =
                         (tokenizer.spans == after ? [] : ["spans \(tokenizer.spans), full scan \(after)"])
                         + changeProblems(change, before: before, after: after, newUTF8Count: text.count)

@@ -60,15 +60,14 @@ enum RandomSession {
         rules: any RuleSet, seed: UInt64, edits: Int, useDocument: Bool, checkEveryChange: Bool
     ) throws -> Outcome {
         var random = SplitMix64(seed: seed)
-        let scratch = MatchScratch()
         let start = (0..<Int(random.next() % 12)).map { _ in pasted[Int(random.next() % UInt64(pasted.count))] }
             .joined(separator: random.next() % 2 == 0 ? " " : "")
         var text = Array(start.utf8)
         var cursor = text.count
-        var document = useDocument ? try SpanDocument(text: start, rules: rules) : nil
+        var document = useDocument ? SpanDocument(text: start, rules: rules) : nil
         let tokenizer = IncrementalTokenizer(rules: rules)
-        if document == nil { try tokenizer.reset(text) }
-        var before = try fullScan(rules, text, scratch: scratch)
+        if document == nil { tokenizer.reset(text) }
+        var before = fullScan(rules, text)
         var done = 0
         var step = 0
         while done < edits {
@@ -78,12 +77,12 @@ enum RandomSession {
             text.replaceSubrange(range, with: inserted)
             let change: SpanChange
             if document != nil {
-                change = try document!.replace(utf8Range: range, with: insertion)
+                change = document!.replace(utf8Range: range, with: insertion)
             } else {
-                change = try tokenizer.apply(TextEdit(replacing: range, insertedUTF8Count: inserted.count), to: text)
+                change = tokenizer.apply(TextEdit(replacing: range, insertedUTF8Count: inserted.count), to: text)
             }
             done += 1
-            let after = try fullScan(rules, text, scratch: scratch)
+            let after = fullScan(rules, text)
             var problems: [String] = []
             let incremental = document?.spans ?? tokenizer.spans
             if incremental != after { problems.append("incremental \(incremental)\nfull scan   \(after)") }

@@ -48,10 +48,10 @@ struct ShortcodeTestRules: RuleSet {
     func isSeparator(_ scalar: Unicode.Scalar) -> Bool { UnicodeWhitespace.isPCRE2Space(scalar) }
 
     func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span] {
         var spans: [Span] = []
-        try pattern.forEachMatch(in: text, startingIn: window, scratch: scratch) { range in
+        pattern.forEachMatch(in: text, startingIn: window) { range in
             let kind: PatternKind =
                 switch text[range.lowerBound] {
                 case UInt8(ascii: ":"): "shortcode"
@@ -73,19 +73,15 @@ struct WithoutSeparators: RuleSet {
     var kinds: [PatternKind] { base.kinds }
     func isSeparator(_ scalar: Unicode.Scalar) -> Bool { false }
     func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
-        try base.spans(in: text, startingIn: window, scratch: scratch)
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span] {
+        base.spans(in: text, startingIn: window)
     }
 }
 
 /// The reference: a full scan of the whole text.
-func fullScan(_ rules: any RuleSet, _ bytes: [UInt8], scratch: MatchScratch) throws -> [Span] {
-    var outcome: Result<[Span], PatternError>!
-    bytes.withUnsafeBufferPointer { buffer in
-        outcome = Result { () throws(PatternError) in try rules.spans(in: buffer, scratch: scratch) }
-    }
-    return try outcome.get()
+func fullScan(_ rules: any RuleSet, _ bytes: [UInt8]) -> [Span] {
+    bytes.withUnsafeBufferPointer { rules.spans(in: $0) }
 }
 
 /// Checks a reported change against full scans before and after the edit. Returns a description

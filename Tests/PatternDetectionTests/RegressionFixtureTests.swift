@@ -21,7 +21,7 @@ struct RegressionFixtureTests {
         let text = input.withUnsafeBufferPointer(ScanChecks.text(fromFuzzInput:))
         for rules in ScanChecks.ruleSets() {
             let violation = text.withUnsafeBufferPointer { bytes in
-                ScanChecks.violation(in: bytes, rules: rules, scratch: MatchScratch(), seed: 0)
+                ScanChecks.violation(in: bytes, rules: rules, seed: 0)
             }
             #expect(violation == nil, "\(name), \(rules.name)")
         }

@@ -5,11 +5,11 @@ import Testing
 /// match errors that must surface instead of ending a scan quietly.
 @Suite("PCRE2 scanner")
 struct ScannerTests {
-    func matches(_ pattern: CompiledPattern, _ text: String, scratch: MatchScratch = MatchScratch())
+    func matches(_ pattern: CompiledPattern, _ text: String)
         throws -> [String]
     {
-        try withUTF8Bytes(of: text) { bytes throws(PatternError) in
-            try pattern.matches(in: bytes, scratch: scratch).map {
+        withUTF8Bytes(of: text) { bytes in
+            pattern.matches(in: bytes).map {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
             }
         }
@@ -61,8 +61,8 @@ struct ScannerTests {
     @Test func multiByteSubjectsReportByteRanges() throws {
         let pattern = try CompiledPattern(#"\w+"#)
         let text = "café 東京 😀 naïve"
-        let ranges = try withUTF8Bytes(of: text) { bytes throws(PatternError) in
-            try pattern.matches(in: bytes, scratch: MatchScratch())
+        let ranges = withUTF8Bytes(of: text) { bytes in
+            pattern.matches(in: bytes)
         }
         #expect(ranges == [0..<5, 6..<12, 18..<24])
     }
@@ -70,11 +70,19 @@ struct ScannerTests {
     @Test func startRangeBoundsWhereMatchesStartButNotTheirContext() throws {
         let pattern = try CompiledPattern(#"(?<=\s)\w+"#)
         let text = "one two three four"
-        let found = try withUTF8Bytes(of: text) { bytes throws(PatternError) in
+        let found = withUTF8Bytes(of: text) { bytes in
             // Matches must start in 4..<9 ("two t"); look-behind sees the space before 4.
-            try pattern.matches(in: bytes, startingIn: 4..<9, scratch: MatchScratch())
+            pattern.matches(in: bytes, startingIn: 4..<9)
         }
         #expect(found == [4..<7, 8..<13])
+    }
+
+    /// The first match of `pattern` in `text` searched with `scratch` (errors surface here).
+    func firstMatch(_ pattern: CompiledPattern, _ text: String, scratch: MatchScratch) throws(PatternError) -> Range<Int>? {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { bytes throws(PatternError) -> Range<Int>? in
+            try scratch.firstMatch(of: pattern, in: bytes, from: 0)
+        }
     }
 
     @Test func matchLimitErrorIsReportedNotSwallowed() throws {
@@ -83,7 +91,7 @@ struct ScannerTests {
         for useJIT in [true, false] {
             let pattern = try CompiledPattern("(a+)+$", useJIT: useJIT)
             let error = try #require(throws: PatternError.self) {
-                try matches(pattern, text, scratch: MatchScratch(matchLimit: 10_000))
+                try firstMatch(pattern, text, scratch: MatchScratch(matchLimit: 10_000))
             }
             #expect(error.stage == .match)
             #expect(error.code == -47, "PCRE2_ERROR_MATCHLIMIT")
@@ -91,11 +99,24 @@ struct ScannerTests {
         }
     }
 
+    @Test func aSearchPastTheLimitsEndsTheMatchLoopAndSaysSo() throws {
+        // The default match limit stops `(a+)+$` on a long run of `a` without a line end: the loop
+        // reports the match before it and then that it stopped.
+        let pattern = try CompiledPattern(#"b|(a+)+$"#)
+        let text = "b " + String(repeating: "a", count: 64) + "!"
+        var found: [Range<Int>] = []
+        let complete = withUTF8Bytes(of: text) { bytes in
+            pattern.forEachMatch(in: bytes) { found.append($0) }
+        }
+        #expect(found == [0..<1])
+        #expect(!complete)
+    }
+
     @Test func jitStackLimitIsReportedAndTheDefaultStackIsLargeEnough() throws {
         let pattern = try CompiledPattern(#"(?:(a)|b)*c"#)
         let text = String(repeating: "ab", count: 100_000) + "c"
         let error = try #require(throws: PatternError.self) {
-            try matches(pattern, text, scratch: MatchScratch(jitStackBytes: 32 << 10))
+            try firstMatch(pattern, text, scratch: MatchScratch(jitStackBytes: 32 << 10))
         }
         #expect(error.code == -46, "PCRE2_ERROR_JIT_STACKLIMIT")
         let found = try matches(pattern, text)
@@ -105,7 +126,7 @@ struct ScannerTests {
     @Test func captureGroupsAreReadableAfterAMatch() throws {
         let pattern = try CompiledPattern(#"(@)(\w+)(?:\.(\w+))?"#)
         let scratch = MatchScratch()
-        try withUTF8Bytes(of: "hi @bob.test") { bytes throws(PatternError) in
+        try withUTF8Bytes(of: "hi @bob.test") { bytes in
             let match = try scratch.firstMatch(of: pattern, in: bytes, from: 0)
             #expect(match == 3..<12)
             #expect(scratch.captureRange(1) == 3..<4)

@@ -7,9 +7,9 @@ struct SpanStreamTests {
 
     func expectStreamingAgrees(_ rules: any RuleSet, _ bytes: [UInt8], _ label: String) throws {
         for sizes in Self.pieceSizes {
-            let violation = try bytes.withUnsafeBufferPointer { buffer throws(PatternError) in
-                try SpanInvariants.streamingViolation(
-                    rules: rules, bytes: buffer, pieceSizes: sizes, scratch: MatchScratch())
+            let violation = bytes.withUnsafeBufferPointer { buffer in
+                SpanInvariants.streamingViolation(
+                    rules: rules, bytes: buffer, pieceSizes: sizes)
             }
             #expect(violation == nil, "\(rules.name), \(label), pieces \(sizes)")
         }
@@ -34,11 +34,11 @@ struct SpanStreamTests {
         var chunks: [[UInt8]] = []
         let text = Array("a #東京 b".utf8)
         for byte in text {
-            try [byte].withUnsafeBufferPointer { piece throws(PatternError) in
-                try stream.append(piece) { chunks.append(Array($0.bytes)) }
+            [byte].withUnsafeBufferPointer { piece in
+                stream.append(piece) { chunks.append(Array($0.bytes)) }
             }
         }
-        try stream.finish { chunks.append(Array($0.bytes)) }
+        stream.finish { chunks.append(Array($0.bytes)) }
         #expect(chunks == [Array("a ".utf8), Array("#東京 ".utf8), Array("b".utf8)])
     }
 
@@ -47,8 +47,8 @@ struct SpanStreamTests {
         var emitted: [String] = []
         for line in ["hi @bob", " and #tag\n", "next"] {
             var bytes = Array(line.utf8)
-            try bytes.withUnsafeMutableBufferPointer { piece throws(PatternError) in
-                try stream.append(UnsafeBufferPointer(piece)) { chunk in
+            bytes.withUnsafeMutableBufferPointer { piece in
+                stream.append(UnsafeBufferPointer(piece)) { chunk in
                     emitted.append(String(decoding: chunk.bytes, as: UTF8.self) + "|" + chunk.spans.map(\.description).joined(separator: ","))
                 }
             }
@@ -61,8 +61,8 @@ struct SpanStreamTests {
         var sizes: [Int] = []
         let word = [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
         for piece in [word, [0xFF], word, Array(" ".utf8)] {
-            try piece.withUnsafeBufferPointer { buffer throws(PatternError) in
-                try stream.append(buffer) { sizes.append($0.bytes.count) }
+            piece.withUnsafeBufferPointer { buffer in
+                stream.append(buffer) { sizes.append($0.bytes.count) }
             }
         }
         // The ill-formed byte ends the first word's text, so everything up to it is emitted at once.
@@ -74,9 +74,9 @@ struct SpanStreamTests {
         let stream = SpanStream(rules: rules)
         var values: [String] = []
         let text: [UInt8] = Array("x @a.b \u{FF}".utf8) + [0xFF] + Array(" AB-1 https://s.org".utf8)
-        try text.withUnsafeBufferPointer { buffer throws(PatternError) in
-            try stream.append(buffer) { chunk in values += chunk.spans.map { chunk.value(of: $0) } }
-            try stream.finish { chunk in values += chunk.spans.map { chunk.value(of: $0) } }
+        text.withUnsafeBufferPointer { buffer in
+            stream.append(buffer) { chunk in values += chunk.spans.map { chunk.value(of: $0) } }
+            stream.finish { chunk in values += chunk.spans.map { chunk.value(of: $0) } }
         }
         #expect(values == ["x", "@a.b", "AB-1", "https://s.org"])  // "x": the greedy custom pattern
     }
@@ -88,12 +88,12 @@ struct SpanStreamTests {
         var largestBuffer = 0
         var emitted = 0
         for _ in 0..<48 {
-            try posts.withUnsafeBufferPointer { buffer throws(PatternError) in
-                try stream.append(buffer) { emitted += $0.bytes.count }
+            posts.withUnsafeBufferPointer { buffer in
+                stream.append(buffer) { emitted += $0.bytes.count }
             }
             largestBuffer = max(largestBuffer, stream.buffer.count)
         }
-        try stream.finish { emitted += $0.bytes.count }
+        stream.finish { emitted += $0.bytes.count }
         #expect(emitted == posts.count * 48)
         #expect(largestBuffer < 1 << 12)
     }

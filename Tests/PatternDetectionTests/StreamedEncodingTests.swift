@@ -51,15 +51,15 @@ struct StreamedEncodingTests {
             }
         }
         var offset = 0, piece = 0
-        try bytes.withUnsafeBufferPointer { buffer throws(PatternError) in
+        bytes.withUnsafeBufferPointer { buffer in
             while offset < buffer.count {
                 let end = min(buffer.count, offset + (sizes.isEmpty ? buffer.count : sizes[piece % sizes.count]))
-                try stream.append(UnsafeBufferPointer(rebasing: buffer[offset..<end]), emit: emit)
+                stream.append(UnsafeBufferPointer(rebasing: buffer[offset..<end]), emit: emit)
                 offset = end
                 piece += 1
             }
         }
-        try stream.finish(emit: emit)
+        stream.finish(emit: emit)
         switch format {
         case .json: json.endDocument(into: &output)
         case .facets: facets.endDocument(into: &output)
@@ -70,7 +70,7 @@ struct StreamedEncodingTests {
 
     /// `format`'s output for `bytes` as one piece, through the public, `String`-valued path.
     static func whole(_ format: Format, rules: any RuleSet, bytes: [UInt8]) throws -> [UInt8] {
-        let spans = try PatternDetector(rules: rules).spans(inUTF8: bytes)
+        let spans = PatternDetector(rules: rules).spans(inUTF8: bytes)
         var output: [UInt8] = []
         bytes.withUnsafeBufferPointer { buffer in
             let value = { (span: Span) in rules.value(of: span, in: buffer) }
@@ -115,7 +115,7 @@ struct StreamedEncodingTests {
             let output = try Self.streamed(.json, rules: rules, bytes: bytes, sizes: [7, 1, 64])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
             let reports = try #require(object["spans"] as? [[String: Any]])
-            let spans = try PatternDetector(rules: rules).spans(inUTF8: bytes)
+            let spans = PatternDetector(rules: rules).spans(inUTF8: bytes)
             #expect(reports.count == spans.count, "\(label)")
             var position = 0, utf16 = 0, scalars = 0
             func advance(to offset: Int) {
@@ -148,9 +148,9 @@ struct StreamedEncodingTests {
         let collect = { (chunk: StreamChunk) in chunks.append((Array(chunk.bytes), chunk.isWellFormed)) }
         let pieces: [[UInt8]] = [Array("a é ".utf8), [0xFF], Array("b ".utf8), [0xE6, 0x9D], [0xB1, 0x20, 0xC3], Array("c".utf8)]
         for piece in pieces {
-            try piece.withUnsafeBufferPointer { buffer throws(PatternError) in try stream.append(buffer, emit: collect) }
+            piece.withUnsafeBufferPointer { buffer in stream.append(buffer, emit: collect) }
         }
-        try stream.finish(emit: collect)
+        stream.finish(emit: collect)
         #expect(chunks.map(\.bytes).joined().elementsEqual(pieces.joined()))
         for chunk in chunks {
             #expect(chunk.wellFormed == (String(validating: chunk.bytes, as: UTF8.self) != nil), "\(chunk.bytes)")

@@ -38,13 +38,12 @@ struct TwitterLocalityTests {
     @Test("Full scan == union of per-word slice scans; no span holds a separator")
     func wordSlicesReproduceTheFullScan() throws {
         let rules = TwitterRules.shared
-        let scratch = MatchScratch()
         var generator = SplitMix64(seed: 20_261_122)
         var postsWithSpans = 0
         for _ in 0..<1500 {
             let post = Self.randomPost(&generator)
             let bytes = Array(post.utf8)
-            let full = try bytes.withUnsafeBufferPointer { buffer in try rules.spans(in: buffer, scratch: scratch) }
+            let full = bytes.withUnsafeBufferPointer { buffer in rules.spans(in: buffer) }
             if !full.isEmpty { postsWithSpans += 1 }
 
             var boundaries: [(offset: Int, isSeparator: Bool, length: Int)] = []
@@ -72,8 +71,8 @@ struct TwitterLocalityTests {
                 let sliceStart = index > 0 ? boundaries[index - 1].offset : wordStart
                 let sliceEnd = last + 1 < boundaries.count ? wordEnd + boundaries[last + 1].length : wordEnd
                 let slice = Array(bytes[sliceStart..<sliceEnd])
-                let spans = try slice.withUnsafeBufferPointer { buffer in
-                    try rules.spans(in: buffer, startingIn: (wordStart - sliceStart)..<(wordEnd - sliceStart), scratch: scratch)
+                let spans = slice.withUnsafeBufferPointer { buffer in
+                    rules.spans(in: buffer, startingIn: (wordStart - sliceStart)..<(wordEnd - sliceStart))
                 }
                 union += spans.map {
                     $0.shifted(by: sliceStart)

@@ -18,13 +18,13 @@ struct TwitterScannerModelTests {
             + #"(?=\z|[\t-\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]"#
             + #"|[!'#%&()*+,\\\-./:;<=>?@\[\]^_{|}~$])"#)
 
-    static func model(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, scratch: MatchScratch) throws -> [Span] {
+    static func model(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) throws -> [Span] {
         var found: [Span] = []
-        try mention.forEachMatch(in: text, startingIn: scan, scratch: scratch) { match in
+        mention.forEachMatch(in: text, startingIn: scan) { match, scratch in
             guard let sign = scratch.captureRange(1), !TwitterRules.endsMention(text, at: match.upperBound) else { return }
             found.append(Span(kind: .mention, utf8Range: sign.lowerBound..<match.upperBound))
         }
-        try cashtag.forEachMatch(in: text, startingIn: scan, scratch: scratch) { _ in
+        cashtag.forEachMatch(in: text, startingIn: scan) { _, scratch in
             if let tag = scratch.captureRange(1) { found.append(Span(kind: .cashtag, utf8Range: tag)) }
         }
         return found
@@ -49,7 +49,6 @@ struct TwitterScannerModelTests {
         let count = Int(ProcessInfo.processInfo.environment["TWITTER_MODEL_POSTS"] ?? "") ?? 20000
         var random = SplitMix64(seed: 15)
         let rules = TwitterRules.shared
-        let scratch = MatchScratch()
         var divergences: [String] = []
         var spanCount = 0
         for _ in 0..<count {
@@ -64,7 +63,7 @@ struct TwitterScannerModelTests {
                 }
                 for start in scanStarts {
                     let scan = start..<text.count
-                    let expected = try Self.model(in: text, scan: scan, scratch: scratch)
+                    let expected = try Self.model(in: text, scan: scan)
                     let actual = rules.mentions(in: text, scan: scan) + rules.cashtags(in: text, scan: scan)
                     if start == 0 { spanCount += expected.count }
                     if actual != expected, divergences.count < 10 {

@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
             let edit = state.typeOne()
             let text = state.text
             benchmark.startMeasurement()
-            try state.draft.apply(edit, newUTF8Count: text.utf8.count) { range in
+            state.draft.apply(edit, newUTF8Count: text.utf8.count) { range in
                 // As the composer reads: lines start and end on cluster boundaries.
                 let lower = text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)
                 return String(text.characters[lower..<text.utf8.index(lower, offsetBy: range.count)])
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
             for profile in profiles { blackHole(state.draft.report(for: profile)) }
             benchmark.stopMeasurement()
         } setup: {
-            try DraftState(documentBytes: bytes, profiles: profiles)
+            DraftState(documentBytes: bytes, profiles: profiles)
         }
 
         for tracking in [false, true] {
@@ -42,12 +42,12 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark(name, configuration: keystroke) { (benchmark: Benchmark, state: ComposerState) in
                 let character = state.nextCharacter()
                 benchmark.startMeasurement()
-                try state.composer.replace(state.caret..<state.caret, with: character)
+                state.composer.replace(state.caret..<state.caret, with: character)
                 if tracking { for profile in profiles { blackHole(state.composer.lengthReport(for: profile)) } }
                 benchmark.stopMeasurement()
                 state.caret += character.utf8.count
             } setup: {
-                try ComposerState(documentBytes: bytes, profiles: tracking ? profiles : [])
+                ComposerState(documentBytes: bytes, profiles: tracking ? profiles : [])
             }
         }
     }
@@ -56,15 +56,13 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], warmupIterations: 100, maxDuration: .seconds(2), maxIterations: 20_000)
     Benchmark("fresh 300 chars: DraftLength, three reports", configuration: fresh) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try DraftLength(text: post, profiles: profiles).reports())
+            blackHole(DraftLength(text: post, profiles: profiles).reports())
         }
     }
-    Benchmark("fresh 300 chars: PostLength.reports", configuration: fresh) { (benchmark: Benchmark, scratch: MatchScratch) in
+    Benchmark("fresh 300 chars: PostLength.reports", configuration: fresh) { (benchmark: Benchmark) in
         for _ in benchmark.scaledIterations {
-            blackHole(try PostLength.reports(for: post, profiles: profiles, scratch: scratch))
+            blackHole(PostLength.reports(for: post, profiles: profiles))
         }
-    } setup: {
-        MatchScratch()
     }
 }
 
@@ -99,7 +97,7 @@ final class DraftState {
     init(documentBytes: Int, profiles: [LengthProfile]) throws {
         let (initial, cursor) = draftAndCaret(documentBytes)
         text = AttributedString(initial)
-        draft = try DraftLength(text: initial, profiles: profiles)
+        draft = DraftLength(text: initial, profiles: profiles)
         caret = cursor
     }
 
@@ -121,8 +119,8 @@ final class ComposerState {
 
     init(documentBytes: Int, profiles: [LengthProfile]) throws {
         let (initial, cursor) = draftAndCaret(documentBytes)
-        composer = try ComposerHighlighter(text: initial, rules: BlueskyRules.shared, strategy: .localized)
-        try composer.trackLength(profiles)
+        composer = ComposerHighlighter(text: initial, rules: BlueskyRules.shared, strategy: .localized)
+        composer.trackLength(profiles)
         caret = cursor
     }
 

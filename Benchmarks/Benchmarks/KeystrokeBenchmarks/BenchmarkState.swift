@@ -33,8 +33,8 @@ final class TypingState {
         fullRebuild = FullRebuild(rules: rules)
         localized = LocalizedTransform(rules: rules)
         switch strategy {
-        case .fullRebuild: try fullRebuild.load(&editor.text)
-        case .localized: try localized.load(&editor.text)
+        case .fullRebuild: fullRebuild.load(&editor.text)
+        case .localized: localized.load(&editor.text)
         case nil: break
         }
     }
@@ -55,7 +55,7 @@ final class SpanDocumentState {
 
     init(documentBytes: Int, rules: any RuleSet) throws {
         let session = SessionGenerator(seed: UInt64(documentBytes)).midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
-        document = try SpanDocument(text: session.initialText, rules: rules)
+        document = SpanDocument(text: session.initialText, rules: rules)
         caret = session.cursor ?? 0
     }
 

@@ -27,33 +27,33 @@ let benchmarks: @Sendable () -> Void = {
             state.typeOne()
             var selection = state.selectionIndices
             benchmark.startMeasurement()
-            try state.fullRebuild.textDidChange(&state.editor.text, edit: state.lastEdit, selection: &selection)
+            state.fullRebuild.textDidChange(&state.editor.text, edit: state.lastEdit, selection: &selection)
             benchmark.stopMeasurement()
             benchmark.measurement(bytesRescanned, state.editor.utf8Count)
         } setup: {
-            try TypingState(documentBytes: size.bytes, rules: rules, strategy: .fullRebuild)
+            TypingState(documentBytes: size.bytes, rules: rules, strategy: .fullRebuild)
         }
 
         Benchmark("keystroke localized \(size.label)", configuration: quick) { (benchmark: Benchmark, state: TypingState) in
             state.typeOne()
             var selection = state.selectionIndices
             benchmark.startMeasurement()
-            try state.localized.textDidChange(&state.editor.text, edit: state.lastEdit, selection: &selection)
+            state.localized.textDidChange(&state.editor.text, edit: state.lastEdit, selection: &selection)
             benchmark.stopMeasurement()
             benchmark.measurement(bytesRescanned, state.localized.lastChange?.statistics.bytesRescanned ?? 0)
         } setup: {
-            try TypingState(documentBytes: size.bytes, rules: rules, strategy: .localized)
+            TypingState(documentBytes: size.bytes, rules: rules, strategy: .localized)
         }
 
         Benchmark("keystroke tokenizer-window \(size.label)", configuration: quick) { (benchmark: Benchmark, state: SpanDocumentState) in
             let caret = state.caret
             benchmark.startMeasurement()
-            let change = try state.document.replace(utf8Range: caret..<caret, with: state.nextCharacter())
+            let change = state.document.replace(utf8Range: caret..<caret, with: state.nextCharacter())
             benchmark.stopMeasurement()
             state.caret += change.edit.newEnd - change.edit.start
             benchmark.measurement(bytesRescanned, change.statistics.bytesRescanned)
         } setup: {
-            try SpanDocumentState(documentBytes: size.bytes, rules: rules)
+            SpanDocumentState(documentBytes: size.bytes, rules: rules)
         }
 
         Benchmark("keystroke editor-insert \(size.label)", configuration: quick) { (benchmark: Benchmark, state: TypingState) in
@@ -62,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
             benchmark.measurement(bytesRescanned, 0)
         } setup: {
-            try TypingState(documentBytes: size.bytes, rules: rules, strategy: nil)
+            TypingState(documentBytes: size.bytes, rules: rules, strategy: nil)
         }
     }
 
@@ -75,9 +75,8 @@ let benchmarks: @Sendable () -> Void = {
                 metrics: [.wallClock, .throughput, .mallocCountTotal, bytesRescanned], warmupIterations: 2,
                 maxDuration: .seconds(3), maxIterations: 200)
         ) { (benchmark: Benchmark, bytes: [UInt8]) in
-            let scratch = MatchScratch()
             for _ in benchmark.scaledIterations {
-                let spans = try bytes.withUnsafeBufferPointer { buffer in try ruleSet.spans(in: buffer, scratch: scratch) }
+                let spans = bytes.withUnsafeBufferPointer { buffer in ruleSet.spans(in: buffer) }
                 blackHole(spans)
             }
             benchmark.measurement(bytesRescanned, bytes.count)

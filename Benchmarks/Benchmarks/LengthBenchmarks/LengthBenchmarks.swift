@@ -20,12 +20,10 @@ let benchmarks: @Sendable () -> Void = {
         ("all three", [.bluesky, .twitter, .mastodon()]),
     ]
     for (name, selected) in profiles {
-        Benchmark("length \(name) 300 chars", configuration: configuration) { (benchmark: Benchmark, scratch: MatchScratch) in
+        Benchmark("length \(name) 300 chars", configuration: configuration) { (benchmark: Benchmark) in
             for _ in benchmark.scaledIterations {
-                blackHole(try PostLength.reports(for: post, profiles: selected, scratch: scratch))
+                blackHole(PostLength.reports(for: post, profiles: selected))
             }
-        } setup: {
-            MatchScratch()
         }
     }
     Benchmark("length bluesky 300 chars, spans given", configuration: configuration) { (benchmark: Benchmark, spans: [Span]) in
@@ -33,7 +31,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(PostLengthCounter(text: post, profiles: [.bluesky], blueskySpans: spans).report(for: .bluesky))
         }
     } setup: {
-        try PatternDetector(rules: BlueskyRules.shared).spans(in: post)
+        PatternDetector(rules: BlueskyRules.shared).spans(in: post)
     }
     Benchmark("length all three 300 chars, slice of a counted draft", configuration: configuration) {
         (benchmark: Benchmark, counter: PostLengthCounter) in
@@ -44,6 +42,6 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     } setup: {
-        try PostLengthCounter(text: post + "\n\n" + post, profiles: [.bluesky, .twitter, .mastodon()])
+        PostLengthCounter(text: post + "\n\n" + post, profiles: [.bluesky, .twitter, .mastodon()])
     }
 }

@@ -16,9 +16,6 @@ public enum CaretError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The offset falls inside a scalar: between the bytes of one UTF-8 sequence, or between the
     /// two halves of a UTF-16 surrogate pair.
     case insideScalar(offset: Int, unit: Unit)
-    /// Detecting the spans around the caret failed (PCRE2 reported an error); only entry points
-    /// that detect spans themselves throw this.
-    case detection(PatternError)
 
     public var description: String {
         switch self {
@@ -26,8 +23,6 @@ public enum CaretError: Error, Hashable, Sendable, CustomStringConvertible {
             return "caret \(unit.rawValue) offset \(offset) is outside the text (0...\(length))"
         case .insideScalar(let offset, let unit):
             return "caret \(unit.rawValue) offset \(offset) is inside a character"
-        case .detection(let error):
-            return "detection failed: \(error)"
         }
     }
 }

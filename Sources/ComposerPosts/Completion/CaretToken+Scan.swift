@@ -29,6 +29,16 @@ extension CaretToken {
         spansOverlapping: (Range<Int>) -> [Span]
     ) throws(CaretError) -> CaretToken? {
         try validate(caret, in: text)
+        return at(validCaret: caret, in: text, rules: rules, spansOverlapping: spansOverlapping)
+    }
+
+    /// As ``at(_:in:rules:spansOverlapping:)`` for a caret known to be one of `text` (a
+    /// composer's own selection).
+    /// - Precondition: `caret` lies in `text` on a scalar boundary.
+    package static func at(
+        validCaret caret: CaretPosition, in text: some UTF8TextSource, rules: any RuleSet,
+        spansOverlapping: (Range<Int>) -> [Span]
+    ) -> CaretToken? {
         guard caret.utf8 > 0, !rules.isSeparator(text.scalar(endingAt: caret.utf8)) else { return nil }
         let grammars = rules.tokenGrammars
         guard !grammars.isEmpty else { return nil }

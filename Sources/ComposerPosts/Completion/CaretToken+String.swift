@@ -12,8 +12,7 @@ extension CaretToken {
     ///     returns them); `nil` to detect the spans of the caret's word here.
     /// - Returns: the token, or `nil` when none is being typed there.
     /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` for an offset below 0 or past the
-    ///   end, ``CaretError/insideScalar(offset:unit:)`` for one inside a multi-byte sequence,
-    ///   ``CaretError/detection(_:)`` when detection fails (only with `spans == nil`).
+    ///   end, ``CaretError/insideScalar(offset:unit:)`` for one inside a multi-byte sequence.
     public static func at(
         utf8Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
@@ -37,8 +36,7 @@ extension CaretToken {
     ///   - text: the composer's text.
     ///   - rules: the rule set that highlights it.
     ///   - spans: as for ``at(utf8Offset:in:rules:spans:)``.
-    /// - Throws: ``CaretError/detection(_:)`` when detection fails (only with `spans == nil`);
-    ///   the offset errors only for a caret that does not belong to `text`.
+    /// - Throws: the offset errors, only for a caret that does not belong to `text`.
     public static func at(
         _ caret: CaretPosition, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {

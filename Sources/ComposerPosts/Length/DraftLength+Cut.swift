@@ -24,10 +24,9 @@ extension DraftLength {
     /// A cut whose prefix lies in the unchanged lines is kept: the prefix still crosses the limit
     /// where it did (the counts only grow along it), and the cut inside it depends on nothing
     /// after it. `twitter`'s shift, which depends on the whole text, is applied again.
-    /// - Throws: `PatternError` when the `bluesky` rule set fails (only `bluesky` scans).
     mutating func updatedCuts(
         unchangedUpTo: Int, read: TextReader, scanned: [Int: LineScan], only: (LengthProfile) -> Bool = { _ in true }
-    ) throws(PatternError) -> [Cut?] {
+    ) -> [Cut?] {
         var updated = cuts
         for (index, profile) in profiles.enumerated() where only(profile) {
             if !crossesLimit(profile) {
@@ -35,7 +34,7 @@ extension DraftLength {
             } else if let cut = cuts[index], cut.prefixUTF8 <= unchangedUpTo {
                 if profile == .twitter { updated[index] = shifted(cut, unchangedUpTo: unchangedUpTo, read: read) }
             } else {
-                updated[index] = try freshCut(profile, read: read, scanned: scanned)
+                updated[index] = freshCut(profile, read: read, scanned: scanned)
             }
         }
         return updated
@@ -60,7 +59,7 @@ extension DraftLength {
     /// - Complexity: O(lines before it + its bytes), plus for `twitter` the walk to the shifted end.
     private mutating func freshCut(
         _ profile: LengthProfile, read: TextReader, scanned: [Int: LineScan]
-    ) throws(PatternError) -> Cut {
+    ) -> Cut {
         let weighting = TwitterWeighting.version3
         let limit = profile == .twitter ? weighting.maxWeightedLength * weighting.scale : profile.limit
         var before = 0
@@ -84,9 +83,8 @@ extension DraftLength {
         if let known = scanned[start.utf8] {
             scan = known
         } else {
-            scan = try LineScan(
-                line: read(start.utf8..<cut.prefixUTF8), afterLF: index > 0, needs: Needs([profile]),
-                scratch: profile == .bluesky ? uniqueScratch() : nil)
+            scan = LineScan(
+                line: read(start.utf8..<cut.prefixUTF8), afterLF: index > 0, needs: Needs([profile]))
         }
         let text = scan.text
         // A cut at offset `end` of the scan's text.

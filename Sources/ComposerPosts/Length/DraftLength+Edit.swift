@@ -10,12 +10,10 @@ extension DraftLength {
     /// the edit.
     /// - Precondition: the draft was counted for the text before the edit; `edit` lies on scalar
     ///   boundaries of both texts.
-    /// - Throws: `PatternError` when the `bluesky` rule set fails (PCRE2); the draft is then
-    ///   unchanged (still the text before the edit).
     /// - Complexity: see ``DraftLength``: O(lines between this edit and the last + bytes of the
     ///   touched lines), plus the line where a limit is crossed when the edit lies before its end.
-    public mutating func apply(_ edit: TextEdit, in newText: String) throws(PatternError) {
-        try apply(edit, newUTF8Count: newText.utf8.count, readingText: Self.reader(newText))
+    public mutating func apply(_ edit: TextEdit, in newText: String) {
+        apply(edit, newUTF8Count: newText.utf8.count, readingText: Self.reader(newText))
     }
 
     /// As ``apply(_:in:)``, for text kept elsewhere (a text view's storage, an `AttributedString`):
@@ -24,7 +22,7 @@ extension DraftLength {
     /// - Precondition: `newUTF8Count` is the length of the text after the edit.
     public mutating func apply(
         _ edit: TextEdit, newUTF8Count: Int, readingText read: TextReader
-    ) throws(PatternError) {
+    ) {
         guard isTracking else { return }
         precondition(edit.oldEnd <= utf8Count, "\(edit) reaches past the text end (\(utf8Count) bytes)")
         precondition(newUTF8Count == utf8Count + edit.delta, "\(edit) on \(utf8Count) bytes does not leave \(newUTF8Count)")
@@ -41,30 +39,17 @@ extension DraftLength {
         let region = gapUTF8..<gapUTF8 + touchedUTF8 + edit.delta
         let text = read(region)
         precondition(text.utf8.count == region.count, "read \(text.utf8.count) bytes for \(region)")
-        let counted = try count(text, at: gapUTF8, firstLine: lines.countBeforeGap, reachesEnd: reachesEnd)
+        let counted = count(text, at: gapUTF8, firstLine: lines.countBeforeGap, reachesEnd: reachesEnd)
 
-        let saved = (totals: totals, head: head)
-        var removed: [LineTally] = []
         for _ in 0..<touched {
-            let line = lines.popFirstAfterGap()
-            totals.remove(line)
-            removed.append(line)
+            totals.remove(lines.popFirstAfterGap())
         }
         lines.insertAtGap(contentsOf: counted.lines)
         for line in counted.lines { totals.add(line) }
         if let newHead = counted.head { head = newHead }
         let regionStart = gapUTF8
         gapUTF8 += region.count
-        do {
-            cuts = try updatedCuts(unchangedUpTo: regionStart, read: read, scanned: counted.scans)
-        } catch {
-            for _ in counted.lines { _ = lines.popLastBeforeGap() }
-            lines.insertAtGap(contentsOf: removed)
-            lines.moveGap(to: lines.countBeforeGap - removed.count)
-            gapUTF8 = regionStart
-            (totals, head) = saved
-            throw error
-        }
+        cuts = updatedCuts(unchangedUpTo: regionStart, read: read, scanned: counted.scans)
     }
 
     /// Sets the content warning `mastodon` profiles count before `text` (the current text).
@@ -79,11 +64,11 @@ extension DraftLength {
         self.contentWarning = contentWarning
         contentWarningClusters = contentWarning.count
         guard needs.mastodon else { return }
-        // Only mastodon's counts change, and they scan no links: nothing here can throw.
+        // Only mastodon's counts change.
         let mastodon = Needs(profiles.filter { if case .mastodon = $0 { true } else { false } })
-        let first = try! LineScan(line: read(0..<lines[0].utf8), afterLF: false, needs: mastodon, scratch: nil)
+        let first = LineScan(line: read(0..<lines[0].utf8), afterLF: false, needs: mastodon)
         head = Head(contentWarning: contentWarning, first: first, tally: lines[0], needs: needs)
-        cuts = try! updatedCuts(unchangedUpTo: -1, read: read, scanned: [0: first], only: { mastodon.includes($0) })
+        cuts = updatedCuts(unchangedUpTo: -1, read: read, scanned: [0: first], only: { mastodon.includes($0) })
     }
 
     /// Moves the gap to just before the line holding `offset` (the last line holds the text's end).
@@ -110,17 +95,16 @@ extension DraftLength {
     /// limit is crossed (the first limit + 1), by start offset, for the cuts to reuse.
     mutating func count(
         _ text: String, at start: Int, firstLine: Int, reachesEnd: Bool
-    ) throws(PatternError) -> (lines: [LineTally], head: Head?, scans: [Int: LineScan]) {
-        let scratch = needs.bluesky ? uniqueScratch() : nil
+    ) -> (lines: [LineTally], head: Head?, scans: [Int: LineScan]) {
         let kept = profiles.map(\.limit).max().map { $0 + 1 } ?? 0
-        return try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
+        return withUTF8Bytes(of: text) { (bytes) in
             var tallies: [LineTally] = []
             var head: Head?
             var scans: [Int: LineScan] = [:]
-            func append(_ range: Range<Int>) throws(PatternError) {
+            func append(_ range: Range<Int>) {
                 let line = range == 0..<bytes.count ? text : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                 let index = firstLine + tallies.count
-                let scan = try LineScan(line: line, afterLF: index > 0, needs: needs, scratch: scratch)
+                let scan = LineScan(line: line, afterLF: index > 0, needs: needs)
                 let tally = LineTally(scan, needs: needs)
                 if index == 0 { head = Head(contentWarning: contentWarning, first: scan, tally: tally, needs: needs) }
                 if index <= kept { scans[start + range.lowerBound] = scan }
@@ -128,11 +112,11 @@ extension DraftLength {
             }
             var lineStart = 0
             while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                try append(lineStart..<newline + 1)
+                append(lineStart..<newline + 1)
                 lineStart = newline + 1
             }
             if reachesEnd {
-                try append(lineStart..<bytes.count)
+                append(lineStart..<bytes.count)
             } else {
                 precondition(lineStart == bytes.count, "a run of lines that does not reach the end ends with an LF")
             }

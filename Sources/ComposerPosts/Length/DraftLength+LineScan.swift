@@ -18,17 +18,14 @@ extension DraftLength {
         /// Mastodon's mentions.
         var mentions: [MastodonMentions.Mention] = []
 
-        /// - Parameter scratch: for the `bluesky` rule set; `nil` when `bluesky` is not counted.
         /// - Complexity: O(line length).
-        init(line: String, afterLF: Bool, needs: Needs, scratch: MatchScratch?) throws(PatternError) {
+        init(line: String, afterLF: Bool, needs: Needs) {
             text = afterLF ? "\n" + line : line
             self.afterLF = afterLF
             guard !line.isEmpty else { return }
-            (links, urls, mentions) = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
+            (links, urls, mentions) = withUTF8Bytes(of: text) { (bytes) in
                 (
-                    try scratch.map { (scratch) throws(PatternError) in
-                        try BlueskyRules.shared.spans(in: bytes, scratch: scratch).filter { $0.kind == .url }
-                    } ?? [],
+                    needs.bluesky ? BlueskyRules.shared.spans(in: bytes).filter { $0.kind == .url } : [],
                     needs.twitter || needs.mastodon ? TwitterRules.shared.weightedURLs(in: bytes) : [],
                     needs.mastodon ? MastodonMentions.mentions(in: bytes) : []
                 )

@@ -11,7 +11,7 @@ import PatternDetection
 /// draft.report(for: .bluesky).remaining                   // 279
 /// ```
 ///
-/// Every report equals ``PostLength/report(for:profile:contentWarning:scratch:)`` for the same
+/// Every report equals ``PostLength/report(for:profile:contentWarning:)`` for the same
 /// text, profile and content warning, field for field.
 ///
 /// ## Lines count independently
@@ -80,14 +80,12 @@ public struct DraftLength: Sendable {
     var contentWarningClusters: Int
     /// Per profile (same order as ``profiles``): the valid range when it is not the whole text.
     var cuts: [Cut?]
-    private var scratch = OwnedMatchScratch()
 
     /// Counts `text` under `profiles`; `contentWarning` is counted before it by `mastodon` ones.
     /// - Precondition: every `mastodon` profile's `urlLength` is at least 0.
-    /// - Throws: `PatternError` when the `bluesky` rule set fails (PCRE2).
     /// - Complexity: O(n).
-    public init(text: String, profiles: [LengthProfile], contentWarning: String = "") throws(PatternError) {
-        try self.init(
+    public init(text: String, profiles: [LengthProfile], contentWarning: String = "") {
+        self.init(
             utf8Count: text.utf8.count, profiles: profiles, contentWarning: contentWarning, readingText: Self.reader(text))
     }
 
@@ -95,7 +93,7 @@ public struct DraftLength: Sendable {
     /// read once, whole, through `readingText`.
     public init(
         utf8Count: Int, profiles requested: [LengthProfile], contentWarning: String = "", readingText read: TextReader
-    ) throws(PatternError) {
+    ) {
         var unique: [LengthProfile] = []
         for profile in requested where !unique.contains(profile) {
             if case .mastodon(_, let urlLength) = profile { precondition(urlLength >= 0, "negative urlLength") }
@@ -110,12 +108,12 @@ public struct DraftLength: Sendable {
         guard !unique.isEmpty else { return }
         let text = read(0..<utf8Count)
         precondition(text.utf8.count == utf8Count, "read \(text.utf8.count) bytes of \(utf8Count)")
-        let counted = try count(text, at: 0, firstLine: 0, reachesEnd: true)
+        let counted = count(text, at: 0, firstLine: 0, reachesEnd: true)
         lines = GapBuffer(counted.lines, filler: .empty)
         gapUTF8 = utf8Count
         for line in counted.lines { totals.add(line) }
         head = counted.head ?? Head()
-        cuts = try updatedCuts(unchangedUpTo: -1, read: read, scanned: counted.scans)
+        cuts = updatedCuts(unchangedUpTo: -1, read: read, scanned: counted.scans)
     }
 
     /// A draft that counts nothing (no profile): edits cost nothing; the warning is kept.
@@ -185,10 +183,5 @@ public struct DraftLength: Sendable {
         return urlLength == 0
             ? totals.mastodonWithoutURLs + head.withoutURLs
             : totals.mastodonOneX + head.oneX + (urlLength - 1) * totals.mastodonURLs
-    }
-
-    /// The `bluesky` rule set's match scratch, made anew when a copy of the draft shares it.
-    mutating func uniqueScratch() -> MatchScratch {
-        scratch.unique()
     }
 }

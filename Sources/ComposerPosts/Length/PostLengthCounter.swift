@@ -33,20 +33,18 @@ public struct PostLengthCounter: Sendable {
     /// - Parameters:
     ///   - text: the text to count.
     ///   - profiles: the profiles it will be asked about.
-    ///   - scratch: match scratch for the `bluesky` rule set (made here when `nil`); composers
-    ///     counting every keystroke keep one.
-    public init(text: String, profiles: some Sequence<LengthProfile>, scratch: MatchScratch? = nil) throws(PatternError) {
+    public init(text: String, profiles: some Sequence<LengthProfile>) {
         let needs = Needs(profiles)
         var links: [Span]?
         if needs.bluesky {
-            links = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
-                try BlueskyRules.shared.spans(in: bytes, scratch: scratch ?? MatchScratch()).filter { $0.kind == .url }
+            links = withUTF8Bytes(of: text) { bytes in
+                BlueskyRules.shared.spans(in: bytes).filter { $0.kind == .url }
             }
         }
         self.init(text: text, needs: needs, blueskyLinks: links)
     }
 
-    /// As ``init(text:profiles:scratch:)``, with the spans the `bluesky` rule set (`BlueskyRules`)
+    /// As ``init(text:profiles:)``, with the spans the `bluesky` rule set (`BlueskyRules`)
     /// already found in `text` (by a highlighter, say) instead of scanning for them again.
     public init(text: String, profiles: some Sequence<LengthProfile>, blueskySpans: [Span]) {
         let needs = Needs(profiles)

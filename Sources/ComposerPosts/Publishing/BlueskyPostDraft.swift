@@ -22,10 +22,9 @@ public struct BlueskyPostDraft: Hashable, Sendable {
     public let facets: [BlueskyFacet]
 
     /// Detects the facets of `typedText` and shortens its links.
-    /// - Throws: `PatternError` when PCRE2 fails (never for "no match").
     /// - Complexity: O(n) for n bytes of text, plus the shortening of each link.
-    public init(_ typedText: String) throws(PatternError) {
-        let typedFacets = try BlueskyFacet.facets(in: typedText)
+    public init(_ typedText: String) {
+        let typedFacets = BlueskyFacet.facets(in: typedText)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(typedText.utf8.count)
         var facets: [BlueskyFacet] = []
@@ -99,11 +98,10 @@ extension BlueskyPostRecord {
     /// the shortened text, mentions resolved through `resolver` (each distinct handle asked once).
     /// Unresolved mentions get no facet and are returned with their reasons; they never fail the
     /// post.
-    /// - Throws: `PatternError` when PCRE2 fails (never for "no match").
     public static func make(
         from typedText: String, resolver: some HandleResolver, createdAt: Date = Date(), langs: [String]? = nil
-    ) async throws(PatternError) -> (record: BlueskyPostRecord, unresolved: [UnresolvedHandle]) {
-        let draft = try BlueskyPostDraft(typedText)
+    ) async -> (record: BlueskyPostRecord, unresolved: [UnresolvedHandle]) {
+        let draft = BlueskyPostDraft(typedText)
         let handles = draft.handles
         let resolutions = handles.isEmpty ? [:] : await resolver.resolve(handles)
         return draft.record(resolutions: resolutions, createdAt: createdAt, langs: langs)

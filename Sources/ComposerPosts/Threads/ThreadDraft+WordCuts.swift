@@ -8,14 +8,14 @@ extension ThreadDraft {
     ///
     /// Such a cut ranks ``ThreadCut/Rank/sentence`` right after a full-width sentence end and
     /// ``ThreadCut/Rank/character`` elsewhere.
-    func cuts(cuttingWordsAfter words: [Int], reserve: String) throws(ThreadSplitError) -> [ThreadCut] {
+    func cuts(cuttingWordsAfter words: [Int], reserve: String) -> [ThreadCut] {
         guard !words.isEmpty else { return whiteSpaceCuts }
         var cuts: [ThreadCut] = []
         var nextWord = 0
         for (index, cut) in whiteSpaceCuts.enumerated() {
             cuts.append(cut)
             if nextWord < words.count, words[nextWord] == index {
-                cuts += try cutsInside(slice(from: cut, to: whiteSpaceCuts[index + 1]), reserve: reserve)
+                cuts += cutsInside(slice(from: cut, to: whiteSpaceCuts[index + 1]), reserve: reserve)
                 nextWord += 1
             }
         }
@@ -23,17 +23,13 @@ extension ThreadDraft {
     }
 
     /// The cuts inside one word.
-    private func cutsInside(_ word: Range<Int>, reserve: String) throws(ThreadSplitError) -> [ThreadCut] {
+    private func cutsInside(_ word: Range<Int>, reserve: String) -> [ThreadCut] {
         var whole: [Range<Int>] = []
         for entity in entities {
             guard entity.lowerBound < word.upperBound else { break }
             guard entity.upperBound > word.lowerBound else { continue }
-            do {
-                let alone = try PostLength.report(for: String(substring(entity)) + reserve, profile: profile, scratch: scratch)
-                if alone.isValid { whole.append(entity) }
-            } catch {
-                throw .scan(error)
-            }
+            let alone = PostLength.report(for: String(substring(entity)) + reserve, profile: profile)
+            if alone.isValid { whole.append(entity) }
         }
         return withUTF8Bytes(of: text) { bytes in
             var cuts: [ThreadCut] = []

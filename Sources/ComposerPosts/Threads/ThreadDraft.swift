@@ -14,32 +14,25 @@ struct ThreadDraft {
     /// The cuts at white space (``ThreadCut/whiteSpaceCuts(in:)``) that do not go through an
     /// entity (none do for the built-in rule sets, whose entities hold no white space).
     let whiteSpaceCuts: [ThreadCut]
-    let scratch: MatchScratch
 
     /// Scans `text` once with `rules` (and with the `bluesky` rule set for the `bluesky` profile's
     /// links, when `rules` is another rule set).
     /// - Precondition: `text` holds a cluster that is not white space.
-    init(text: String, profile: LengthProfile, rules: any RuleSet, scratch: MatchScratch) throws(ThreadSplitError) {
+    init(text: String, profile: LengthProfile, rules: any RuleSet) {
         self.text = text
         self.profile = profile
-        self.scratch = scratch
-        let scanned: (spans: [Span], counter: PostLengthCounter, mentions: [Range<Int>])
-        do {
-            scanned = try withUTF8Bytes(of: text) { (bytes) throws(PatternError) in
-                let spans = try rules.spans(in: bytes, scratch: scratch)
-                let counter: PostLengthCounter
-                if profile == .bluesky {
-                    let links = rules is BlueskyRules ? spans : try BlueskyRules.shared.spans(in: bytes, scratch: scratch)
-                    counter = PostLengthCounter(text: text, profiles: [profile], blueskySpans: links)
-                } else {
-                    counter = try PostLengthCounter(text: text, profiles: [profile], scratch: scratch)
-                }
-                var mentions: [Range<Int>] = []
-                if case .mastodon = profile { mentions = MastodonMentions.mentions(in: bytes).map(\.utf8Range) }
-                return (spans, counter, mentions)
+        let scanned = withUTF8Bytes(of: text) { bytes in
+            let spans = rules.spans(in: bytes)
+            let counter: PostLengthCounter
+            if profile == .bluesky {
+                let links = rules is BlueskyRules ? spans : BlueskyRules.shared.spans(in: bytes)
+                counter = PostLengthCounter(text: text, profiles: [profile], blueskySpans: links)
+            } else {
+                counter = PostLengthCounter(text: text, profiles: [profile])
             }
-        } catch {
-            throw .scan(error)
+            var mentions: [Range<Int>] = []
+            if case .mastodon = profile { mentions = MastodonMentions.mentions(in: bytes).map(\.utf8Range) }
+            return (spans: spans, counter: counter, mentions: mentions)
         }
         counter = scanned.counter
         entities = (scanned.spans.map(\.utf8Range) + scanned.mentions).sorted { $0.lowerBound < $1.lowerBound }
@@ -78,15 +71,11 @@ struct ThreadDraft {
     /// bounded by a cut inside a word is counted as posted, suffix included, by a fresh count.
     /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
     ///   and `twitter`); O(slice) plus a scan for a fresh count.
-    func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) throws(ThreadSplitError) -> Measure {
+    func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let range = slice(from: start, to: end)
         if start.isInsideWord || end.isInsideWord {
-            do {
-                let report = try PostLength.report(for: String(substring(range)) + suffix, profile: profile, scratch: scratch)
-                return Measure(length: report.length, isValid: report.isValid)
-            } catch {
-                throw .scan(error)
-            }
+            let report = PostLength.report(for: String(substring(range)) + suffix, profile: profile)
+            return Measure(length: report.length, isValid: report.isValid)
         }
         let report = counter.report(for: profile, utf8Range: range)
         let length = report.length + suffix.utf8.count

@@ -6,8 +6,8 @@ extension ThreadLayout {
     /// then bisects; a failing test's hint (an index where it may hold again) is tried next. So
     /// a good guess or hint costs a few tests, and a bad one O(log distance).
     static func boundary(
-        holding: Int, failing: Int, guess: Int, test: (Int) throws(ThreadSplitError) -> (holds: Bool, hint: Int?)
-    ) throws(ThreadSplitError) -> Int {
+        holding: Int, failing: Int, guess: Int, test: (Int) -> (holds: Bool, hint: Int?)
+    ) -> Int {
         var good = holding, bad = failing
         var next = guess
         var step = 1
@@ -16,7 +16,7 @@ extension ThreadLayout {
         var direction = 0
         while good + 1 < bad {
             let index = min(max(next, good + 1), bad - 1)
-            let (holds, hint) = try test(index)
+            let (holds, hint) = test(index)
             if holds {
                 good = index
                 if direction < 0 { break }
@@ -39,7 +39,7 @@ extension ThreadLayout {
         }
         while good + 1 < bad {
             let middle = (good + bad) / 2
-            if try test(middle).holds { good = middle } else { bad = middle }
+            if test(middle).holds { good = middle } else { bad = middle }
         }
         return good
     }

@@ -19,28 +19,28 @@ struct ThreadLayout {
     /// The index of the last cut (the draft's end).
     let last: Int
     /// Tests the part from cut `start` to cut `end` as post number `post` (1-based).
-    let probe: (_ start: Int, _ end: Int, _ post: Int) throws(ThreadSplitError) -> Probe
+    let probe: (_ start: Int, _ end: Int, _ post: Int) -> Probe
     /// How many cuts the last post found spanned: the first guess for the next one.
     private var span = 8
 
-    init(last: Int, probe: @escaping (_ start: Int, _ end: Int, _ post: Int) throws(ThreadSplitError) -> Probe) {
+    init(last: Int, probe: @escaping (_ start: Int, _ end: Int, _ post: Int) -> Probe) {
         self.last = last
         self.probe = probe
     }
 
-    func fits(_ start: Int, _ end: Int, post: Int) throws(ThreadSplitError) -> Bool {
-        try probe(start, end, post).fits
+    func fits(_ start: Int, _ end: Int, post: Int) -> Bool {
+        probe(start, end, post).fits
     }
 
     /// The furthest cut after `start` that post number `post` can end at, or `nil` when not even
     /// the next one can.
     /// - Complexity: O(log e) tests, e being how far the answer lies from the previous post's span
     ///   (usually two or three tests with the count's hint).
-    mutating func reach(from start: Int, post: Int) throws(ThreadSplitError) -> Int? {
-        guard start < last, try fits(start, start + 1, post: post) else { return nil }
-        let end = try Self.boundary(holding: start + 1, failing: last + 1, guess: start + span + span / 4 + 1) {
-            (end) throws(ThreadSplitError) in
-            let result = try probe(start, end, post)
+    mutating func reach(from start: Int, post: Int) -> Int? {
+        guard start < last, fits(start, start + 1, post: post) else { return nil }
+        let end = Self.boundary(holding: start + 1, failing: last + 1, guess: start + span + span / 4 + 1) {
+            (end) in
+            let result = probe(start, end, post)
             return (result.fits, result.furthest)
         }
         span = end - start
@@ -50,12 +50,12 @@ struct ThreadLayout {
     /// The earliest cut before `end` that post number `post` can start at, or `nil` when not
     /// even the previous one can.
     /// - Complexity: O(log e) tests, as ``reach(from:post:)``.
-    mutating func earliest(to end: Int, post: Int) throws(ThreadSplitError) -> Int? {
-        guard end > 0, try fits(end - 1, end, post: post) else { return nil }
+    mutating func earliest(to end: Int, post: Int) -> Int? {
+        guard end > 0, fits(end - 1, end, post: post) else { return nil }
         // Searched by distance back from `end`: distance 1 fits, distance end + 1 is before the start.
-        let distance = try Self.boundary(holding: 1, failing: end + 1, guess: span + span / 4 + 1) {
-            (distance) throws(ThreadSplitError) in
-            (try fits(end - distance, end, post: post), nil)
+        let distance = Self.boundary(holding: 1, failing: end + 1, guess: span + span / 4 + 1) {
+            (distance) in
+            (fits(end - distance, end, post: post), nil)
         }
         span = distance
         return end - distance
@@ -65,12 +65,12 @@ struct ThreadLayout {
     /// the fewest posts there can be (for a test that has the property above). Where a post
     /// cannot even reach the next cut, that cut index is reported in `stuck` and the search goes
     /// on after the part (the cuts are then no split).
-    mutating func greedy() throws(ThreadSplitError) -> (cuts: [Int], stuck: [Int]) {
+    mutating func greedy() -> (cuts: [Int], stuck: [Int]) {
         var cuts = [0]
         var stuck: [Int] = []
         var start = 0
         while start < last {
-            if let end = try reach(from: start, post: cuts.count) {
+            if let end = reach(from: start, post: cuts.count) {
                 cuts.append(end)
                 start = end
             } else {
@@ -93,7 +93,7 @@ struct ThreadLayout {
     /// Returns `nil` when the bounds contradict one another, which only a test without the
     /// property above can cause; callers then fall back to ``greedy()``.
     /// - Complexity: O(count × log d) tests, plus O(cuts) rank comparisons.
-    mutating func preferred(count: Int, rank: (Int) -> ThreadCut.Rank) throws(ThreadSplitError) -> [Int]? {
+    mutating func preferred(count: Int, rank: (Int) -> ThreadCut.Rank) -> [Int]? {
         var bounds = [last]
         for posts in 1..<count {
             let previous = bounds[posts - 1]
@@ -101,13 +101,13 @@ struct ThreadLayout {
                 bounds.append(0)
                 continue
             }
-            guard let bound = try earliest(to: previous, post: count - posts + 1) else { return nil }
+            guard let bound = earliest(to: previous, post: count - posts + 1) else { return nil }
             bounds.append(bound)
         }
         var cuts = [0]
         for post in 1..<count {
             let start = cuts[post - 1]
-            guard let furthest = try reach(from: start, post: post) else { return nil }
+            guard let furthest = reach(from: start, post: post) else { return nil }
             let upper = min(furthest, last - (count - post))
             let lower = max(bounds[count - post], start + 1)
             guard lower <= upper else { return nil }
@@ -119,7 +119,7 @@ struct ThreadLayout {
             }
             cuts.append(best)
         }
-        guard try fits(cuts[count - 1], last, post: count) else { return nil }
+        guard fits(cuts[count - 1], last, post: count) else { return nil }
         cuts.append(last)
         return cuts
     }

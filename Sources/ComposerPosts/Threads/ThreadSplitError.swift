@@ -1,9 +1,5 @@
-import PatternDetection
-
 /// Why a draft could not be split into a thread.
 public enum ThreadSplitError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Scanning the draft for entities failed (PCRE2's match or depth limit).
-    case scan(PatternError)
     /// No post can hold this part of the draft at any allowed cut: a single grapheme cluster that
     /// is longer than the limit by itself (`twitter` weighs each code point, so a cluster of
     /// hundreds of combining marks can be), a cluster holding a character the platform refuses
@@ -13,8 +9,6 @@ public enum ThreadSplitError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .scan(let error):
-            return "scanning the draft failed: \(error)"
         case .unsplittable(let range):
             return "the text at UTF-8 offsets \(range.utf8.lowerBound)..<\(range.utf8.upperBound) does not fit in any post"
         }

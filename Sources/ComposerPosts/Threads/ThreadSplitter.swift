@@ -81,12 +81,11 @@ public struct ThreadSplitter: Sendable {
     /// The thread for `draft`, in order.
     /// - Parameters:
     ///   - draft: the text to split.
-    ///   - scratch: match scratch for the scan (made here when `nil`).
-    public func split(_ draft: String, scratch: MatchScratch? = nil) throws(ThreadSplitError) -> [ThreadPost] {
+    public func split(_ draft: String) throws(ThreadSplitError) -> [ThreadPost] {
         guard draft.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return [] }
-        let scanned = try ThreadDraft(text: draft, profile: profile, rules: rules, scratch: scratch ?? MatchScratch())
+        let scanned = ThreadDraft(text: draft, profile: profile, rules: rules)
         let ends = scanned.whiteSpaceCuts
-        if try scanned.measure(from: ends[0], to: ends[ends.count - 1], suffix: "").isValid {
+        if scanned.measure(from: ends[0], to: ends[ends.count - 1], suffix: "").isValid {
             return try posts(of: scanned, cuts: [ends[0], ends[ends.count - 1]], chosen: [0, 1], suffix: { _ in "" })
         }
         // With numbering: `digits`, the width of the count the suffixes are tried with, and
@@ -97,13 +96,13 @@ public struct ThreadSplitter: Sendable {
         while true {
             let reserve = numbering ? Self.suffix(post: Self.nines(reserveDigits), of: Self.nines(reserveDigits)) : ""
             var atWhiteSpace = layout(scanned, scanned.whiteSpaceCuts, suffix: { _ in reserve })
-            var greedy = try atWhiteSpace.greedy()
-            let cuts = try scanned.cuts(cuttingWordsAfter: greedy.stuck, reserve: reserve)
+            var greedy = atWhiteSpace.greedy()
+            let cuts = scanned.cuts(cuttingWordsAfter: greedy.stuck, reserve: reserve)
             if numbering || !greedy.stuck.isEmpty {
                 // Posts past the widest count (which then needs more digits) get as long a suffix.
                 let widest = Self.nines(digits)
                 var counting = layout(scanned, cuts, suffix: { numbering ? Self.suffix(post: min($0, widest), of: widest) : "" })
-                greedy = try counting.greedy()
+                greedy = counting.greedy()
             }
             if let stuck = greedy.stuck.first {
                 throw .unsplittable(scanned.textRange(scanned.slice(from: cuts[stuck], to: cuts[stuck + 1])))
@@ -119,7 +118,7 @@ public struct ThreadSplitter: Sendable {
             }
             let numbered = { (total: Int) in { (post: Int) in numbering && total > 1 ? Self.suffix(post: post, of: total) : "" } }
             var search = layout(scanned, cuts, suffix: numbered(count))
-            let preferred = try search.preferred(count: count) { cuts[$0].rank }
+            let preferred = search.preferred(count: count) { cuts[$0].rank }
             let chosen = try merged(preferred ?? greedy.cuts, draft: scanned, cuts: cuts, suffix: numbered)
             return try posts(of: scanned, cuts: cuts, chosen: chosen, suffix: numbered(chosen.count - 1))
         }
@@ -142,7 +141,7 @@ public struct ThreadSplitter: Sendable {
         var chosen = chosen
         var post = 1
         while post < chosen.count - 1 {
-            let merged = try draft.measure(
+            let merged = draft.measure(
                 from: cuts[chosen[post - 1]], to: cuts[chosen[post + 1]], suffix: suffix(chosen.count - 2)(post))
             if merged.isValid {
                 chosen.remove(at: post)
@@ -157,8 +156,8 @@ public struct ThreadSplitter: Sendable {
     /// The search over `cuts`, post k followed by `suffix(k)`. A part that does not fit hints at
     /// the last cut within the counter's longest fitting prefix.
     private func layout(_ draft: ThreadDraft, _ cuts: [ThreadCut], suffix: @escaping (Int) -> String) -> ThreadLayout {
-        ThreadLayout(last: cuts.count - 1) { (start, end, post) throws(ThreadSplitError) in
-            let measure = try draft.measure(from: cuts[start], to: cuts[end], suffix: suffix(post))
+        ThreadLayout(last: cuts.count - 1) { (start, end, post) in
+            let measure = draft.measure(from: cuts[start], to: cuts[end], suffix: suffix(post))
             guard !measure.isValid, let validEnd = measure.validEnd else { return .init(fits: measure.isValid) }
             // The last cut whose white space starts at or before the end of the fitting prefix.
             var low = start, high = end
@@ -179,7 +178,7 @@ public struct ThreadSplitter: Sendable {
         var posts: [ThreadPost] = []
         for (index, slice) in slices.enumerated() {
             let post = index + 1
-            let measured = try draft.measure(from: cuts[chosen[index]], to: cuts[chosen[post]], suffix: suffix(post))
+            let measured = draft.measure(from: cuts[chosen[index]], to: cuts[chosen[post]], suffix: suffix(post))
             posts.append(
                 ThreadPost(
                     text: String(draft.substring(slice)) + suffix(post), length: measured.length, utf8Range: slice,

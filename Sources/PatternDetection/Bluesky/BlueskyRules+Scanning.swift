@@ -1,4 +1,4 @@
-/// The one pass behind ``BlueskyRules/spans(in:startingIn:scratch:)``: it skips every byte that
+/// The one pass behind ``BlueskyRules/spans(in:startingIn:)``: it skips every byte that
 /// cannot belong to a facet's start and runs the per-kind checks only at the few that can.
 ///
 /// Every one of the reference's four expressions starts with a context group (`^|\s|\(`, or `^|\s`

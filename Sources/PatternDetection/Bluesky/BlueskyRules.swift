@@ -41,13 +41,9 @@ public struct BlueskyRules: RuleSet {
     public let kinds: [PatternKind] = [.mention, .url, .hashtag, .cashtag]
 
     /// The rule set; it holds no state, so one per process is all anyone needs.
-    public static let shared: BlueskyRules = {
-        do { return try BlueskyRules() } catch { fatalError("bluesky rules must build: \(error)") }
-    }()
+    public static let shared = BlueskyRules()
 
-    /// Prefer ``shared``. Nothing is compiled any more; the initializer keeps its throwing
-    /// signature for source compatibility.
-    public init() throws(PatternError) {}
+    private init() {}
 
     /// JavaScript whitespace (`JavaScriptWhitespace`): what the reference's `\s` matches.
     public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -57,8 +53,8 @@ public struct BlueskyRules: RuleSet {
     /// - Complexity: O(n) in the bytes from `window.lowerBound` to the end of the last word that
     ///   starts in `window`; see the type's notes on linear time.
     public func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span] {
         scan(text, window: window)
     }
 

@@ -22,6 +22,8 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
     /// PCRE2's lower bound on a match's length in scalars (so also in bytes): shorter words are
     /// skipped without a search.
     let minimumLength: Int
+    /// Searches PCRE2 gave up on; shared by copies of this pattern.
+    package let limits = LimitRecord()
 
     /// Compiles `expression` for kind `name`.
     /// - Parameters:

@@ -6,24 +6,26 @@ extension CustomRuleSet {
     /// for the scan and the result cut back to spans starting in `window`, so any window gives the
     /// same spans as a full scan.
     public func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span] {
         guard !window.isEmpty else { return [] }
         let lower = wordStart(containing: window.lowerBound, in: text)
         let upper = wordEnd(from: window.upperBound, in: text)
-        var accepted = try base?.spans(in: text, startingIn: lower..<upper, scratch: scratch) ?? []
+        var accepted = base?.spans(in: text, startingIn: lower..<upper) ?? []
         if !patterns.isEmpty {
             var found = [[Range<Int>]](repeating: [], count: patterns.count)
-            var position = lower
-            while position < upper {
-                let separatorLength = separators.separatorLength(at: position, in: text)
-                if separatorLength > 0 {
-                    position += separatorLength
-                    continue
+            MatchScratch.withPooled { scratch in
+                var position = lower
+                while position < upper {
+                    let separatorLength = separators.separatorLength(at: position, in: text)
+                    if separatorLength > 0 {
+                        position += separatorLength
+                        continue
+                    }
+                    let start = position
+                    position = wordEnd(from: position, in: text)
+                    scanWord(start..<position, in: text, scratch: scratch, into: &found)
                 }
-                let start = position
-                position = wordEnd(from: position, in: text)
-                try scanWord(start..<position, in: text, scratch: scratch, into: &found)
             }
             for (pattern, matches) in zip(patterns, found) where !matches.isEmpty {
                 accepted = Self.merge(matches, kind: pattern.kind, into: accepted)
@@ -37,7 +39,7 @@ extension CustomRuleSet {
     private func scanWord(
         _ word: Range<Int>, in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
         into found: inout [[Range<Int>]]
-    ) throws(PatternError) {
+    ) {
         let subjectStart = word.lowerBound == 0 ? 0 : text.scalarStart(before: word.lowerBound)
         let subjectEnd = word.upperBound == text.count
             ? word.upperBound : word.upperBound + UTF8Scalar.length(lead: text[word.upperBound])
@@ -50,14 +52,15 @@ extension CustomRuleSet {
             let compiled = patterns[index].compiled
             var position = wordStart
             while position < wordEnd {
+                // A search PCRE2 cannot finish within its limits ends this pattern's scan of the
+                // word, as no match would: the word's outcome still depends on the word alone.
                 let match: Range<Int>?
                 do {
                     match = try scratch.firstMatch(
                         of: compiled, in: subject, from: position, startLimit: wordEnd, options: options)
                 } catch {
-                    var shifted = error
-                    shifted.offset += subjectStart
-                    throw shifted
+                    patterns[index].limits.record(error)
+                    break
                 }
                 // No match, or one that starts at or reaches into the next separator: the word is done.
                 guard let match, match.upperBound <= wordEnd else { break }

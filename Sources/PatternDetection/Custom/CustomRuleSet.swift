@@ -22,9 +22,17 @@
 /// Every base span lies inside one word (it contains no base separator), so overlap removal is
 /// word-local too.
 ///
+/// ## Limits
+/// Scanning never fails. A search that PCRE2 cannot finish within its resource limits (its match
+/// limit bounds backtracking; the JIT stack bounds recursion) ends that pattern's scan of that one
+/// word: the word gets the pattern's matches found before the failing search and none after it.
+/// Other words and other patterns are unaffected, and the outcome still depends only on the word,
+/// so incremental rescans stay equal to a full scan. Only compiling an expression
+/// (``CustomPattern/init(name:expression:trigger:)``) throws.
+///
 /// - Complexity: per word and pattern, one PCRE2 search per match plus one; for linear
 ///   expressions, O(text × patterns) plus the base's own cost. A user expression that backtracks
-///   catastrophically is bounded by PCRE2's match limit and then reported as a ``PatternError``.
+///   catastrophically costs up to PCRE2's match limit per word.
 public struct CustomRuleSet: RuleSet {
     /// A custom pattern may not reuse a kind the base reports: values and overlaps would be
     /// ambiguous.

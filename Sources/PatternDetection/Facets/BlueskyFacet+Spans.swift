@@ -32,14 +32,11 @@ extension BlueskyFacet {
     /// Detects the spans of `text` with `rules` (``BlueskyRules/shared`` by default) and returns
     /// their facets: what `detectFacetsWithoutResolution` attaches to a post, less the facets the
     /// app would not render because they start inside an earlier one.
-    ///
-    /// - Throws: ``PatternError`` when PCRE2 fails (never for "no match").
     public static func facets(
         in text: String, rules: any RuleSet = BlueskyRules.shared
-    ) throws(PatternError) -> [BlueskyFacet] {
-        let scratch = MatchScratch()
-        return try withUTF8Bytes(of: text) { bytes throws(PatternError) in
-            facets(for: try rules.spans(in: bytes, scratch: scratch), in: bytes, rules: rules)
+    ) -> [BlueskyFacet] {
+        withUTF8Bytes(of: text) { bytes in
+            facets(for: rules.spans(in: bytes), in: bytes, rules: rules)
         }
     }
 }

@@ -7,15 +7,15 @@ extension IncrementalTokenizer {
     ///   `PCRE2_NO_UTF_CHECK`); the rule set keeps the locality contract, so every span found lies
     ///   inside the window (checked here too, since the span table depends on it).
     /// - Complexity: O(slice) for the copy and the check, plus the rule set's scan of the slice.
-    func rescan(_ window: DirtyWindow, in source: some UTF8TextSource) throws(PatternError) -> [Span] {
+    func rescan(_ window: DirtyWindow, in source: some UTF8TextSource) -> [Span] {
         let range = window.utf8Range
         guard !range.isEmpty else { return [] }
         let sliceRange = window.sliceUTF8Range
         let bytes = slice.fill(from: source, range: sliceRange)
         precondition(UTF8Validation.isValid(bytes), "text bytes \(sliceRange) are not well-formed UTF-8")
         let base = sliceRange.lowerBound
-        var spans = try rules.spans(
-            in: bytes, startingIn: range.lowerBound - base..<range.upperBound - base, scratch: scratch)
+        var spans = rules.spans(
+            in: bytes, startingIn: range.lowerBound - base..<range.upperBound - base)
         for index in spans.indices {
             spans[index] = spans[index].shifted(by: base)
             precondition(

@@ -1,7 +1,7 @@
 /// The part of the text an edit obliges the tokenizer to rescan, with the separators around it.
 ///
 /// `utf8Range` starts at 0 or right after `leading` and ends at the text end or at `trailing`,
-/// exactly the shape ``RuleSet/spans(in:startingIn:scratch:)`` accepts as a window.
+/// exactly the shape ``RuleSet/spans(in:startingIn:)`` accepts as a window.
 struct DirtyWindow: Hashable {
     /// The separator scalar just before the window; `nil` when the window starts the text.
     var leading: Range<Int>?

@@ -27,14 +27,13 @@
 /// let change = try tokenizer.apply(TextEdit(start: 3, oldEnd: 3, newEnd: 4), to: bytes)
 /// ```
 ///
-/// Not `Sendable`: it owns match scratch and a copy buffer. Use one per document and thread.
+/// Not `Sendable`: it owns a copy buffer and its span table. Use one per document and thread.
 ///
 /// - Complexity: ``apply(_:to:)`` costs O(w + m + k) for a window of w bytes, m spans between the
 ///   previous edit and this one (0 when typing in one place) and k spans dropped or found;
 ///   ``reset(_:)`` O(n).
 package final class IncrementalTokenizer {
     package let rules: any RuleSet
-    package let scratch: MatchScratch
 
     var table = SpanTable()
     var slice = SliceBuffer()
@@ -43,12 +42,11 @@ package final class IncrementalTokenizer {
     /// separator, so a text is never copied whole unless it has no separators at all.
     package var resetChunkUTF8Count = 64 << 10
 
-    package init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
+    package init(rules: any RuleSet) {
         self.rules = rules
-        self.scratch = scratch
     }
 
-    /// An independent tokenizer holding the same spans, with scratch space of its own.
+    /// An independent tokenizer holding the same spans.
     /// - Complexity: O(s) for s spans.
     package func copy() -> IncrementalTokenizer {
         let copy = IncrementalTokenizer(rules: rules)
@@ -85,7 +83,7 @@ package final class IncrementalTokenizer {
     ///   text) and must be reset again before use.
     /// - Precondition: `source` is well-formed UTF-8.
     /// - Complexity: O(n).
-    package func reset(_ source: some UTF8TextSource) throws(PatternError) {
+    package func reset(_ source: some UTF8TextSource) {
         table = SpanTable()
         let count = source.utf8Count
         var found: [Span] = []
@@ -96,7 +94,7 @@ package final class IncrementalTokenizer {
             while !source.isScalarBoundary(target) { target += 1 }
             let trailing = source.followingSeparator(startingAt: target, where: rules.isSeparator)
             let window = DirtyWindow(leading: leading, trailing: trailing, utf8Count: count, start: start)
-            found += try rescan(window, in: source)
+            found += rescan(window, in: source)
             guard let trailing else { break }
             leading = trailing
             start = trailing.upperBound
@@ -116,7 +114,7 @@ package final class IncrementalTokenizer {
     ///   break one of these and stop the program.
     /// - Throws: ``PatternError`` when PCRE2 fails. The spans outside the window are then still
     ///   right, those inside it are missing: call ``reset(_:)`` before relying on ``spans``.
-    package func apply(_ edit: TextEdit, to source: some UTF8TextSource) throws(PatternError) -> SpanChange {
+    package func apply(_ edit: TextEdit, to source: some UTF8TextSource) -> SpanChange {
         let oldCount = table.utf8Count
         precondition(edit.oldEnd <= oldCount, "\(edit) reaches past the text end (\(oldCount) bytes)")
         let newCount = oldCount + edit.delta
@@ -147,7 +145,7 @@ package final class IncrementalTokenizer {
             statistics: &statistics)
 
         // 3. Rescan the window alone and put what it finds back at the gap.
-        let found = try rescan(window, in: source)
+        let found = rescan(window, in: source)
         table.insertAtGap(found)
 
         statistics.bytesRescanned = window.isEmpty ? 0 : window.sliceUTF8Range.count

@@ -21,9 +21,9 @@ public struct SpanDocument: Sendable {
 
     /// Scans `text` in full.
     /// - Throws: ``PatternError`` when PCRE2 fails.
-    public init(text: String, rules: any RuleSet) throws(PatternError) {
+    public init(text: String, rules: any RuleSet) {
         storage = Storage(bytes: UTF8GapBuffer(text), tokenizer: IncrementalTokenizer(rules: rules))
-        try storage.tokenizer.reset(storage.bytes)
+        storage.tokenizer.reset(storage.bytes)
     }
 
     /// An empty document (no scan needed: an empty text has no spans). Fill it with ``load(_:)``.
@@ -39,10 +39,10 @@ public struct SpanDocument: Sendable {
     /// Replaces the whole text with `text` and scans it in full.
     /// - Throws: ``PatternError`` when PCRE2 fails; the text is then replaced and the document has
     ///   no spans until ``rescanAll()`` succeeds.
-    public mutating func load(_ text: String) throws(PatternError) {
+    public mutating func load(_ text: String) {
         makeUnique()
         storage.bytes = UTF8GapBuffer(text)
-        try storage.tokenizer.reset(storage.bytes)
+        storage.tokenizer.reset(storage.bytes)
     }
 
     /// The text. O(n).
@@ -74,19 +74,19 @@ public struct SpanDocument: Sendable {
     /// - Complexity: O(k + d) for the bytes (k inserted, d the distance from the last edit) plus
     ///   the tokenizer's O(window); O(n) more the first time a shared copy is edited.
     @discardableResult
-    public mutating func replace(utf8Range: Range<Int>, with replacement: String) throws(PatternError) -> SpanChange {
+    public mutating func replace(utf8Range: Range<Int>, with replacement: String) -> SpanChange {
         precondition(isValidReplacementRange(utf8Range), "\(utf8Range) is outside the text or splits a scalar")
         makeUnique()
         let inserted = replacement.utf8
         storage.bytes.replace(utf8Range, with: inserted)
-        return try storage.tokenizer.apply(
+        return storage.tokenizer.apply(
             TextEdit(replacing: utf8Range, insertedUTF8Count: inserted.count), to: storage.bytes)
     }
 
     /// Scans the whole text again (after a thrown error, or to compare with the incremental state).
-    public mutating func rescanAll() throws(PatternError) {
+    public mutating func rescanAll() {
         makeUnique()
-        try storage.tokenizer.reset(storage.bytes)
+        storage.tokenizer.reset(storage.bytes)
     }
 
     /// Runs `body` on the text as one contiguous buffer (moves the buffer's gap to the end: O(n)

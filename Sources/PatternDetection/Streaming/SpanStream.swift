@@ -19,7 +19,6 @@
 ///   costs what the rule set costs on each chunk.
 public final class SpanStream {
     public let rules: any RuleSet
-    let scratch: MatchScratch
     let separators: SeparatorTable
     let valueBytesProvider: (any SpanValueBytesProviding)?
 
@@ -40,9 +39,8 @@ public final class SpanStream {
     /// Bytes emitted so far.
     public private(set) var emittedCount = 0
 
-    public init(rules: any RuleSet, scratch: MatchScratch = MatchScratch()) {
+    public init(rules: any RuleSet) {
         self.rules = rules
-        self.scratch = scratch
         self.separators = SeparatorTable(rules: rules)
         self.valueBytesProvider = rules.valueBytesProvider
     }
@@ -51,23 +49,23 @@ public final class SpanStream {
     /// - Throws: ``PatternError`` from the rule set; the stream is then unusable.
     public func append(
         _ bytes: UnsafeBufferPointer<UInt8>, emit: (StreamChunk) -> Void
-    ) throws(PatternError) {
+    ) {
         buffer.append(contentsOf: bytes)
         validate(isFinal: false)
         guard let cut = lastCut() else { return }
-        try emitChunk(upTo: cut, emit: emit)
+        emitChunk(upTo: cut, emit: emit)
     }
 
     /// Ends the stream: emits what is left (a truncated UTF-8 sequence at the very end is
     /// ill-formed bytes). The stream starts over afterwards, as a new document.
-    public func finish(emit: (StreamChunk) -> Void) throws(PatternError) {
+    public func finish(emit: (StreamChunk) -> Void) {
         validate(isFinal: true)
         if let start = openRunStart {
             closedRuns.append(start..<validatedEnd)
             openRunStart = nil
         }
         if validatedEnd > contextCount {
-            try emitChunk(upTo: Cut(end: validatedEnd, separatorStart: nil), emit: emit)
+            emitChunk(upTo: Cut(end: validatedEnd, separatorStart: nil), emit: emit)
         }
         buffer.removeAll(keepingCapacity: true)
         contextCount = 0
@@ -109,18 +107,17 @@ public final class SpanStream {
 
     /// Scans and emits `buffer[contextCount..<cut.end]`, then drops it (keeping a separator as
     /// context when the cut follows one).
-    func emitChunk(upTo cut: Cut, emit: (StreamChunk) -> Void) throws(PatternError) {
+    func emitChunk(upTo cut: Cut, emit: (StreamChunk) -> Void) {
         var spans: [Span] = []
         var texts: [Range<Int>] = []
         let context = contextCount
-        try buffer.withUnsafeBufferPointer { bytes throws(PatternError) in
-            func scan(_ text: Range<Int>, windowEnd: Int) throws(PatternError) {
+        buffer.withUnsafeBufferPointer { bytes in
+            func scan(_ text: Range<Int>, windowEnd: Int) {
                 let windowStart = max(context, text.lowerBound)
                 guard windowStart < windowEnd else { return }
                 let part = UnsafeBufferPointer(rebasing: bytes[text])
-                var found = try rules.spans(
-                    in: part, startingIn: windowStart - text.lowerBound..<windowEnd - text.lowerBound,
-                    scratch: scratch)
+                var found = rules.spans(
+                    in: part, startingIn: windowStart - text.lowerBound..<windowEnd - text.lowerBound)
                 guard !found.isEmpty else { return }
                 texts.append(text)
                 let shift = text.lowerBound - context
@@ -133,13 +130,13 @@ public final class SpanStream {
             var runs = 0
             var covered = false
             for run in closedRuns where run.lowerBound < cut.end {
-                try scan(run, windowEnd: run.upperBound)
+                scan(run, windowEnd: run.upperBound)
                 runs += 1
                 covered = covered || run.lowerBound <= context && run.upperBound >= cut.end
             }
             if let runStart = openRunStart, runStart < cut.end {
                 if let separatorStart = cut.separatorStart {
-                    try scan(runStart..<cut.end, windowEnd: separatorStart)
+                    scan(runStart..<cut.end, windowEnd: separatorStart)
                 }
                 runs += 1
                 covered = covered || runStart <= context

@@ -6,15 +6,15 @@ extension TwitterRules {
     }
 
     /// `extractMentionsOrListsWithIndices`: mentions and list mentions (`@user/list` is one span).
-    public func mentionSpans(in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(PatternError) -> [Span] {
+    public func mentionSpans(in text: UnsafeBufferPointer<UInt8>) -> [Span] {
         mentions(in: text, scan: 0..<text.count)
     }
 
     /// `extractHashtagsWithIndices`; with `checkingURLOverlap` (the reference's default) hashtags
     /// that overlap a URL are dropped.
     public func hashtagSpans(
-        in text: UnsafeBufferPointer<UInt8>, checkingURLOverlap: Bool = true, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
+        in text: UnsafeBufferPointer<UInt8>, checkingURLOverlap: Bool = true
+    ) -> [Span] {
         let tags = hashtags(in: text, scan: 0..<text.count)
         guard checkingURLOverlap else { return tags }
         let urls = urlSpans(in: text)
@@ -24,7 +24,7 @@ extension TwitterRules {
     }
 
     /// `extractCashtagsWithIndices`.
-    public func cashtagSpans(in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) throws(PatternError) -> [Span] {
+    public func cashtagSpans(in text: UnsafeBufferPointer<UInt8>) -> [Span] {
         cashtags(in: text, scan: 0..<text.count)
     }
 

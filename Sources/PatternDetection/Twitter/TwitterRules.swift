@@ -5,8 +5,8 @@
 /// scheme-less ones), mentions and list mentions, hashtags and cashtags, sorted by start, and where
 /// two overlap the one that starts first stays (URLs first on a tie, which the four kinds' distinct
 /// first characters make impossible anyway). Each kind is also available alone, exactly as the
-/// reference's single extractors report it (``urlSpans(in:)``, ``mentionSpans(in:scratch:)``,
-/// ``hashtagSpans(in:checkingURLOverlap:scratch:)``, ``cashtagSpans(in:scratch:)``,
+/// reference's single extractors report it (``urlSpans(in:)``, ``mentionSpans(in:)``,
+/// ``hashtagSpans(in:checkingURLOverlap:)``, ``cashtagSpans(in:)``,
 /// ``replySpan(in:)``).
 ///
 /// ## Values
@@ -30,7 +30,7 @@
 /// so a match never spans a separator: a match in one word never consumes (in the `lastIndex`
 /// sense) text another word's match needs, and overlap removal only ever compares entities of one
 /// word. Scanning from the separator before a window is therefore the same as the reference's scan
-/// arriving there, which is what ``spans(in:startingIn:scratch:)`` does.
+/// arriving there, which is what ``spans(in:startingIn:)`` does.
 public struct TwitterRules: RuleSet {
     public let name = "twitter"
     public let kinds: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
@@ -38,13 +38,9 @@ public struct TwitterRules: RuleSet {
     let tlds: TwitterTLDMatcher
 
     /// Built once per process (the TLD trie).
-    public static let shared: TwitterRules = {
-        do { return try TwitterRules() } catch { fatalError("twitter rules must build: \(error)") }
-    }()
+    public static let shared = TwitterRules()
 
-    /// Prefer ``shared``. Nothing is compiled any more; the initializer keeps its throwing
-    /// signature for source compatibility.
-    public init() throws(PatternError) {
+    private init() {
         tlds = TwitterTLDMatcher(orderedLists: [TwitterTLDs.genericList, TwitterTLDs.countryList])
     }
 
@@ -58,8 +54,8 @@ public struct TwitterRules: RuleSet {
     }
 
     public func spans(
-        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, scratch: MatchScratch
-    ) throws(PatternError) -> [Span] {
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
+    ) -> [Span] {
         let scan = scanRange(window, in: text)
         return Self.mergedWithoutOverlaps(
             urls: urls(in: text, scan: scan), mentions: mentions(in: text, scan: scan),

@@ -60,15 +60,15 @@ enum ScanChecks {
     /// off scalar boundaries, unsorted or overlapping, a locality failure, or a streamed scan that
     /// differs from the whole one.
     static func violation(
-        in text: UnsafeBufferPointer<UInt8>, rules: any RuleSet, scratch: MatchScratch, seed: UInt64
+        in text: UnsafeBufferPointer<UInt8>, rules: any RuleSet, seed: UInt64
     ) -> String? {
         do {
-            let spans = try PatternDetector(rules: rules, scratch: scratch).spans(inUTF8: text)
+            let spans = PatternDetector(rules: rules).spans(inUTF8: text)
             if let problem = SpanInvariants.structuralViolation(spans, in: text) { return problem }
             var random = SplitMix64(seed: seed)
             for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
-                if let problem = try SpanInvariants.localityViolation(
-                    rules: rules, text: UnsafeBufferPointer(rebasing: text[run]), scratch: scratch, limit: 3,
+                if let problem = SpanInvariants.localityViolation(
+                    rules: rules, text: UnsafeBufferPointer(rebasing: text[run]), limit: 3,
                     using: &random)
                 {
                     return "run \(run): \(problem)"
@@ -78,8 +78,8 @@ enum ScanChecks {
             // byte by byte (that is covered by short inputs).
             let floor = text.count / 64
             let pieces = [floor + 1 + Int(seed % 7), floor + 1 + Int((seed >> 8) % 61), 256]
-            if let problem = try SpanInvariants.streamingViolation(
-                rules: rules, bytes: text, pieceSizes: pieces, scratch: scratch)
+            if let problem = SpanInvariants.streamingViolation(
+                rules: rules, bytes: text, pieceSizes: pieces)
             {
                 return "pieces \(pieces): \(problem)"
             }

@@ -34,10 +34,10 @@ enum SpanInvariants {
     /// separator is cut away: the locality contract. Checks up to `limit` random word starts.
     /// - Precondition: `text` is well-formed UTF-8.
     static func localityViolation(
-        rules: any RuleSet, text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limit: Int,
+        rules: any RuleSet, text: UnsafeBufferPointer<UInt8>, limit: Int,
         using random: inout SplitMix64
-    ) throws(PatternError) -> String? {
-        let full = try rules.spans(in: text, scratch: scratch)
+    ) -> String? {
+        let full = rules.spans(in: text)
         var starts: [Int] = []
         var index = 0
         var nextSpan = 0
@@ -56,7 +56,7 @@ enum SpanInvariants {
         for _ in 0..<min(limit, starts.count) {
             let start = starts[Int(random.next() % UInt64(starts.count))]
             let expected = full.filter { $0.utf8Range.lowerBound >= start }
-            let windowed = try rules.spans(in: text, startingIn: start..<text.count, scratch: scratch)
+            let windowed = rules.spans(in: text, startingIn: start..<text.count)
             if windowed != expected {
                 return "scan from \(start) found \(windowed), full scan \(expected)"
             }
@@ -64,7 +64,7 @@ enum SpanInvariants {
             let separatorStart = text.scalarStart(before: start)
             let tail = UnsafeBufferPointer(rebasing: text[separatorStart...])
             let shift = separatorStart
-            let local = try rules.spans(in: tail, startingIn: start - shift..<tail.count, scratch: scratch)
+            let local = rules.spans(in: tail, startingIn: start - shift..<tail.count)
                 .map { $0.shifted(by: shift) }
             if local != expected {
                 return "scan of the text cut before \(start) found \(local), full scan \(expected)"
@@ -75,10 +75,10 @@ enum SpanInvariants {
 
     /// Streaming `bytes` in pieces of the given sizes gives back the bytes and the whole scan.
     static func streamingViolation(
-        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int], scratch: MatchScratch
-    ) throws(PatternError) -> String? {
-        let whole = try PatternDetector(rules: rules, scratch: scratch).spans(inUTF8: bytes)
-        let stream = SpanStream(rules: rules, scratch: scratch)
+        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int]
+    ) -> String? {
+        let whole = PatternDetector(rules: rules).spans(inUTF8: bytes)
+        let stream = SpanStream(rules: rules)
         var echoed: [UInt8] = []
         var streamed: [Span] = []
         var offset = 0
@@ -94,10 +94,10 @@ enum SpanInvariants {
             let size = pieceSizes.isEmpty ? bytes.count : max(1, pieceSizes[pieceIndex % pieceSizes.count])
             pieceIndex += 1
             let end = min(bytes.count, offset + size)
-            try stream.append(UnsafeBufferPointer(rebasing: bytes[offset..<end]), emit: collect)
+            stream.append(UnsafeBufferPointer(rebasing: bytes[offset..<end]), emit: collect)
             offset = end
         }
-        try stream.finish(emit: collect)
+        stream.finish(emit: collect)
         if !echoed.elementsEqual(bytes) { return "streamed bytes differ from the input" }
         if streamed != whole { return "streamed spans \(streamed) differ from the whole scan \(whole)" }
         return nil

@@ -49,7 +49,6 @@ enum TwitterConformance {
     /// What the rule set reports for a case, rendered the way the expectation is rendered.
     static func actual(for testCase: TwitterConformanceCase) throws -> [String] {
         let rules = TwitterRules.shared
-        let scratch = MatchScratch()
         let text = testCase.text
         return try withUTF8Bytes(of: text) { bytes throws -> [String] in
             func render(_ span: Span, _ name: String) -> String {
@@ -58,14 +57,14 @@ enum TwitterConformance {
             }
             switch testCase.group {
             case "mentions":
-                return try rules.mentionSpans(in: bytes, scratch: scratch).map { rules.value(of: $0, in: bytes) }
+                return rules.mentionSpans(in: bytes).map { rules.value(of: $0, in: bytes) }
                     .filter { !$0.contains("/") }
             case "mentions_with_indices":
-                return try rules.mentionSpans(in: bytes, scratch: scratch)
+                return rules.mentionSpans(in: bytes)
                     .filter { !rules.value(of: $0, in: bytes).contains("/") }
                     .map { render($0, rules.value(of: $0, in: bytes)) }
             case "mentions_or_lists_with_indices":
-                return try rules.mentionSpans(in: bytes, scratch: scratch).map { span in
+                return rules.mentionSpans(in: bytes).map { span in
                     let value = rules.value(of: span, in: bytes)
                     let parts = value.split(separator: "/", maxSplits: 1)
                     return render(span, "\(parts[0]) \(parts.count > 1 ? "/" + parts[1] : "")")
@@ -77,13 +76,13 @@ enum TwitterConformance {
             case "urls_with_indices", "urls_with_directional_markers":
                 return rules.urlSpans(in: bytes).map { render($0, rules.value(of: $0, in: bytes)) }
             case "hashtags", "hashtags_from_astral":
-                return try rules.hashtagSpans(in: bytes, scratch: scratch).map { rules.value(of: $0, in: bytes) }
+                return rules.hashtagSpans(in: bytes).map { rules.value(of: $0, in: bytes) }
             case "hashtags_with_indices":
-                return try rules.hashtagSpans(in: bytes, scratch: scratch).map { render($0, rules.value(of: $0, in: bytes)) }
+                return rules.hashtagSpans(in: bytes).map { render($0, rules.value(of: $0, in: bytes)) }
             case "cashtags":
-                return try rules.cashtagSpans(in: bytes, scratch: scratch).map { rules.value(of: $0, in: bytes) }
+                return rules.cashtagSpans(in: bytes).map { rules.value(of: $0, in: bytes) }
             case "cashtags_with_indices":
-                return try rules.cashtagSpans(in: bytes, scratch: scratch).map { render($0, rules.value(of: $0, in: bytes)) }
+                return rules.cashtagSpans(in: bytes).map { render($0, rules.value(of: $0, in: bytes)) }
             default:
                 if testCase.file == "tlds.yml" {
                     return rules.urlSpans(in: bytes).map { rules.value(of: $0, in: bytes) }
