@@ -30,12 +30,12 @@ let package = Package(
             dependencies: ["CPCRE2"]
         ),
         .target(
-            name: "ComposerPosts",
+            name: "ComposerText",
             dependencies: ["PatternDetection"]
         ),
         .target(
-            name: "ComposerText",
-            dependencies: ["PatternDetection", "ComposerPosts"]
+            name: "ComposerPosts",
+            dependencies: ["PatternDetection", "ComposerText"]
         ),
         .target(
             name: "KeystrokeReplay",
@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ComposerPostsTests",
-            dependencies: ["ComposerPosts", "PatternDetection", "TestSupport"]
+            dependencies: ["ComposerPosts", "ComposerText", "PatternDetection", "TestSupport"]
         ),
         .testTarget(
             name: "ComposerTextTests",

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// Edits as text views report them: UIKit and AppKit give a UTF-16 range and its replacement,
@@ -9,17 +13,16 @@ extension ComposerHighlighter {
     public var selectedUTF16Range: Range<Int> { text.utf16Range(ofUTF8Range: selectedUTF8Range) }
 
     /// Replaces a UTF-16 range (from `textView(_:shouldChangeTextIn:replacementText:)`, as
-    /// `range.location..<range.location + range.length`) with `replacement`, as ``replace(_:with:)``
-    /// does for UTF-8 ranges.
+    /// `range.location..<range.location + range.length`) with `replacement`, as
+    /// ``replace(utf8Range:with:)`` does for UTF-8 ranges.
     ///
-    /// - Returns: `false`, changing nothing, when the range lies outside the text or splits a
-    ///   surrogate pair.
+    /// - Returns: what changed; `nil`, changing nothing, when the range lies outside the text or
+    ///   splits a surrogate pair.
     /// - Complexity: O(log n) to convert the offsets, then the strategy's update.
     @discardableResult
-    public mutating func replace(utf16Range: Range<Int>, with replacement: String) -> Bool {
-        guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return false }
-        replace(utf8Range, with: replacement)
-        return true
+    public mutating func replace(utf16Range: Range<Int>, with replacement: String) -> ComposerChange? {
+        guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return nil }
+        return replace(validUTF8Range: utf8Range, utf16Range: utf16Range, with: replacement)
     }
 
     /// Selects a UTF-16 range (no edit); `false`, changing nothing, when the range lies outside the
@@ -27,8 +30,7 @@ extension ComposerHighlighter {
     @discardableResult
     public mutating func select(utf16Range: Range<Int>) -> Bool {
         guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return false }
-        select(utf8Range)
-        return true
+        return select(utf8Range: utf8Range)
     }
 
     /// For SwiftUI: `text` is the composer's text as the editor changed it, `selection` the
@@ -38,16 +40,18 @@ extension ComposerHighlighter {
     ///
     /// ```swift
     /// TextEditor(text: $text, selection: $selection)
-    ///     .onChange(of: text) { try? composer.textDidChange(&text, selection: &selection) }
+    ///     .onChange(of: text) { composer.textDidChange(&text, selection: &selection) }
     /// ```
     /// (SwiftUI is not available on Linux, so that snippet is not compiled here.)
     ///
     /// - Precondition: the change was made at the selection, as a user's typing, paste or deletion
     ///   is. After a programmatic change elsewhere, call
     ///   ``textDidChange(_:edit:selection:)`` with the edit instead.
+    /// - Returns: what changed.
+    @discardableResult
     public mutating func textDidChange(
         _ text: inout AttributedString, selection: inout Range<AttributedString.Index>
-    ) {
+    ) -> ComposerChange {
         let newSelection = text.utf8Offsets(selection)
         // No text changed (formatting did, or the editor replaced text with itself): Foundation may
         // still have dropped the tag around the selection, so the words there are checked as for
@@ -55,6 +59,6 @@ extension ComposerHighlighter {
         let edit = TextEdit.inferred(
             from: self.text.utf8, to: text.utf8, oldSelection: selectedUTF8Range, newSelection: newSelection)
             ?? TextEdit(start: newSelection.lowerBound, oldEnd: newSelection.lowerBound, newEnd: newSelection.lowerBound)
-        textDidChange(&text, edit: edit, selection: &selection)
+        return textDidChange(&text, edit: edit, selection: &selection)
     }
 }

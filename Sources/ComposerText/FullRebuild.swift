@@ -25,13 +25,19 @@ public struct FullRebuild: HighlightingStrategy {
         text = rebuilt(from: text)
     }
 
+    /// Rebuilds the whole string: every byte's attributes are written.
+    @discardableResult
     public mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    ) {
+    ) -> [Range<Int>] {
         let selectionOffsets = text.utf8Offsets(selection)
         text = rebuilt(from: text)
         selection = text.utf8Range(selectionOffsets)
+        return [0..<text.utf8.count]
     }
+
+    /// None: nothing is kept between edits.
+    public var spanDocument: SpanDocument? { nil }
 
     /// A fresh string with the same characters, every span tagged, constraints applied.
     private mutating func rebuilt(from text: AttributedString) -> AttributedString {

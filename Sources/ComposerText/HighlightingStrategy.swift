@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// How a composer keeps its `AttributedString`'s tags and styles up to date as the user types.
@@ -25,7 +29,14 @@ public protocol HighlightingStrategy: Sendable {
     ///     `newEnd` after it).
     ///   - selection: where the editor put the selection; on return it designates the same UTF-8
     ///     offsets in the updated text.
+    /// - Returns: the UTF-8 ranges of `text` whose attributes the strategy wrote (tags and styles),
+    ///   in any order, possibly overlapping; outside them every attribute is as the editor left it.
+    @discardableResult
     mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    )
+    ) -> [Range<Int>]
+
+    /// The strategy's own mirror of the text with its spans, when it keeps one (the localized
+    /// strategy does, always equal to a full scan of the text); `nil` when it keeps none.
+    var spanDocument: SpanDocument? { get }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// Keeps tags and styles up to date by touching only the window around each edit.
@@ -50,13 +54,17 @@ public struct LocalizedTransform: HighlightingStrategy {
     public mutating func load(_ text: inout AttributedString) {
         document.load(String(text.characters[...]))
         let whole = 0..<text.utf8.count
-        update(&text, in: whole, restyling: [whole])
+        _ = update(&text, in: whole, restyling: [whole])
         lastChange = nil
     }
 
+    /// The strategy's mirror and the spans it keeps.
+    public var spanDocument: SpanDocument? { document }
+
+    @discardableResult
     public mutating func textDidChange(
         _ text: inout AttributedString, edit: TextEdit, selection: inout Range<AttributedString.Index>
-    ) {
+    ) -> [Range<Int>] {
         // Through the UTF-8 view: an inserted combining mark is not a whole `Character`, and a
         // character view would round the range out to one.
         let inserted = edit.newUTF8Range.isEmpty
@@ -65,21 +73,26 @@ public struct LocalizedTransform: HighlightingStrategy {
         lastChange = change
         let window = TagSegments.hull(change.rescannedUTF8Range, edit.newUTF8Range)
         let restyle = TagSegments.restyleRanges(after: change)
+        var written: [Range<Int>] = []
         text.transform(updating: &selection) { text in
-            update(&text, in: window, restyling: restyle)
+            written = update(&text, in: window, restyling: restyle)
         }
+        return written
     }
 
     /// Makes the tags in `window` equal to the tokenizer's spans there and restyles `restyle`
     /// (sorted, disjoint ranges inside `window`), writing only the bytes and keys that differ.
+    /// Returns the UTF-8 ranges written (tags, then styles; they may overlap).
     ///
     /// One pass over the window's runs reads everything needed before anything is written: the
     /// tags there now (Foundation may have dropped some, see the type's documentation) and the
     /// attributes of the runs to restyle. Their styles are computed for the attributes they will
     /// have once tagged — a run's attributes with the tag replaced by the wanted one — so the
     /// writes can follow without reading again.
-    private func update(_ text: inout AttributedString, in window: Range<Int>, restyling restyle: [Range<Int>]) {
-        guard !window.isEmpty else { return }
+    private func update(
+        _ text: inout AttributedString, in window: Range<Int>, restyling restyle: [Range<Int>]
+    ) -> [Range<Int>] {
+        guard !window.isEmpty else { return [] }
         let start = text.utf8Index(window.lowerBound)
         let end = text.utf8.index(start, offsetBy: window.count)
         var current: [TagSegment] = []
@@ -109,11 +122,13 @@ public struct LocalizedTransform: HighlightingStrategy {
             return lower..<text.utf8.index(lower, offsetBy: range.count)
         }
 
+        var written: [Range<Int>] = []
         var tagWrites: [(Range<AttributedString.Index>, PatternKind?)] = []
         var run = 0
         for write in TagSegments.differences(from: current, to: wanted) {
             while current[run].utf8Range.upperBound <= write.utf8Range.lowerBound { run += 1 }
             tagWrites.append((indices(write.utf8Range, inRun: run), write.kind))
+            written.append(write.utf8Range)
         }
 
         var styleWrites: [(Range<AttributedString.Index>, original: AttributeContainer, constrained: AttributeContainer)] = []
@@ -133,6 +148,7 @@ public struct LocalizedTransform: HighlightingStrategy {
                     let constrained = definition.constrained(original)
                     if constrained != original {
                         styleWrites.append((indices(part, inRun: run), original, constrained))
+                        written.append(part)
                     }
                     segment += 1
                 }
@@ -145,5 +161,6 @@ public struct LocalizedTransform: HighlightingStrategy {
         for (range, original, constrained) in styleWrites {
             definition.write(constrained, over: original, to: &text, in: range)
         }
+        return written
     }
 }

@@ -131,6 +131,8 @@ extension FragmentingEditor {
         if clamped == 0 || clamped == utf8Count { return clamped }
         let characters = text.characters
         let index = text.utf8Index(clamped)
+        // Inside the first character (a text that starts with a cluster of several scalars).
+        if index < characters.index(after: characters.startIndex) { return 0 }
         let before = characters.index(before: index)
         let after = characters.index(after: before)
         if after == index { return clamped }

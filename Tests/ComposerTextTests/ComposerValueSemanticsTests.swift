@@ -60,7 +60,7 @@ struct ComposerValueSemanticsTests {
                 let plain = String(pool[member].composer.text.characters[...])
                 let range = Self.randomRange(in: plain, &random)
                 let piece = Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
-                pool[member].composer.replace(range, with: piece)
+                pool[member].composer.replace(utf8Range: range, with: piece)
                 pool[member].caret = range.lowerBound + piece.utf8.count
                 edits += 1
                 let context = "\(rulesName) \(strategy) seed \(seed) step \(step) member \(member)"
@@ -85,9 +85,9 @@ struct ComposerValueSemanticsTests {
     func aSnapshotEditedAfterTheOriginalKeepsItsOwnText(strategy: ComposerHighlighter.Strategy) throws {
         var composer = ComposerHighlighter(text: "hello @alice.test ", rules: BlueskyRules.shared, strategy: strategy)
         let snapshot = composer
-        composer.replace(0..<5, with: "")  // " @alice.test "
+        composer.replace(utf8Range: 0..<5, with: "")  // " @alice.test "
         var undone = snapshot
-        undone.replace(18..<18, with: "#swift")
+        undone.replace(utf8Range: 18..<18, with: "#swift")
         #expect(String(undone.text.characters[...]) == "hello @alice.test #swift")
         #expect(undone.text.taggedSpans() == [
             Span(kind: .mention, utf8Range: 6..<17), Span(kind: .hashtag, utf8Range: 18..<24),

@@ -68,7 +68,11 @@ struct EditAdapterTests {
             let table = Self.utf16ToUTF8(String(decoding: units, as: UTF16.self))
             let valid = table[range.lowerBound] != nil && table[range.upperBound] != nil
             let applied = composer.replace(utf16Range: range, with: replacement)
-            #expect(applied == valid, "step \(step) \(range)")
+            #expect((applied != nil) == valid, "step \(step) \(range)")
+            if let applied {
+                #expect(applied.replacedUTF16Range == range, "step \(step)")
+                #expect(applied.insertedUTF16Range == range.lowerBound..<range.lowerBound + replacement.utf16.count, "step \(step)")
+            }
             if valid { units.replaceSubrange(range, with: Array(replacement.utf16)) }
             let plain = String(composer.text.characters[...])
             #expect(Array(plain.utf16) == units, "step \(step)")
@@ -185,7 +189,8 @@ struct EditAdapterTests {
             for character in plain { boundaries.append(boundaries.last! + character.utf8.count) }
             let a = boundaries[Int(random.next() % UInt64(boundaries.count))]
             let b = random.next() % 2 == 0 ? a : boundaries[Int(random.next() % UInt64(boundaries.count))]
-            composer.select(min(a, b)..<max(a, b))
+            let selected = composer.select(utf8Range: min(a, b)..<max(a, b))
+            #expect(selected)
             var text = composer.text
             let selection = composer.selectedUTF8Range
             let inserted = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
@@ -198,5 +203,33 @@ struct EditAdapterTests {
             #expect(composer.text.taggedSpans() == Span.mergingTouching(detector.spans(in: now)), "step \(step) \(now.debugDescription) \(selection) \(inserted.debugDescription)")
             #expect(composer.selectedUTF8Range == caret..<caret, "step \(step)")
         }
+    }
+
+    @Test("Ranges from outside that do not fit the text change nothing and answer nil or false", arguments: ComposerHighlighter.Strategy.allCases)
+    func rangesThatDoNotFitChangeNothing(strategy: ComposerHighlighter.Strategy) {
+        var composer = ComposerHighlighter(text: "hi 😀 @alice.test", rules: BlueskyRules.shared, strategy: strategy)
+        let before = composer
+        // Inside the emoji's UTF-8 sequence, past the end, negative; a split surrogate pair in UTF-16.
+        for range in [4..<4, 3..<5, 0..<100, 21..<21] {
+            let replaced = composer.replace(utf8Range: range, with: "x")
+            let selected = composer.select(utf8Range: range)
+            #expect(replaced == nil && !selected, "\(range)")
+        }
+        #expect(!composer.isValid(utf8Range: -1..<0))
+        let splitPair = composer.replace(utf16Range: 4..<4, with: "x")
+        let pastEnd = composer.replace(utf16Range: 0..<50, with: "x")
+        let selectedSplit = composer.select(utf16Range: 4..<5)
+        #expect(splitPair == nil && pastEnd == nil && !selectedSplit)
+        #expect(ChangeReportFreeCheck.same(composer.text, before.text) && composer.selectedUTF8Range == before.selectedUTF8Range)
+        // The same ranges on scalar boundaries are edits.
+        let change = composer.replace(utf8Range: 3..<7, with: "🙂")
+        #expect(change?.replacedUTF16Range == 3..<5 && change?.insertedUTF16Range == 3..<5)
+    }
+}
+
+/// Scalars and attribute runs equal (what a text view shows).
+enum ChangeReportFreeCheck {
+    static func same(_ a: AttributedString, _ b: AttributedString) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars) && a.runs == b.runs
     }
 }

@@ -9,7 +9,7 @@ struct HighlighterAndRendererTests {
         var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
         for character in "@alice.bsky.social #swift" {
             let caret = composer.selectedUTF8Range.upperBound
-            composer.replace(caret..<caret, with: String(character))
+            composer.replace(utf8Range: caret..<caret, with: String(character))
         }
         #expect(composer.text.taggedSpans() == [
             Span(kind: .mention, utf8Range: 3..<21), Span(kind: .hashtag, utf8Range: 22..<28),
@@ -17,7 +17,7 @@ struct HighlighterAndRendererTests {
         #expect(composer.selectedUTF8Range == 28..<28)
         #expect(composer.text.runs[composer.text.utf8Index(3)].foregroundColor == .indigo)
         // Editing inside the mention retags it.
-        composer.replace(8..<8, with: "x")
+        composer.replace(utf8Range: 8..<8, with: "x")
         #expect(composer.text.taggedSpans().first == Span(kind: .mention, utf8Range: 3..<22))
         #expect(composer.selectedUTF8Range == 9..<9)
     }

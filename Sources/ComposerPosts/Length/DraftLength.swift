@@ -4,12 +4,14 @@ import PatternDetection
 /// after every keystroke, at a cost that does not grow with the draft.
 ///
 /// ```swift
-/// var text = "gm "
-/// var draft = try DraftLength(text: text, profiles: [.bluesky, .twitter])
-/// text += "@alice.bsky.social"                            // the composer's edit
-/// try draft.apply(TextEdit(start: 3, oldEnd: 3, newEnd: 21), in: text)
+/// var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
+/// var draft = DraftLength(composer: composer, profiles: [.bluesky, .twitter])
+/// if let change = composer.replace(utf8Range: 3..<3, with: "@alice.bsky.social") {
+///     draft.apply(change, in: composer)
+/// }
 /// draft.report(for: .bluesky).remaining                   // 279
 /// ```
+/// Without a composer, pass the text and a `TextEdit` instead (``apply(_:in:)-(TextEdit,String)``).
 ///
 /// Every report equals ``PostLength/report(for:profile:contentWarning:)`` for the same
 /// text, profile and content warning, field for field.
@@ -117,7 +119,7 @@ public struct DraftLength: Sendable {
     }
 
     /// A draft that counts nothing (no profile): edits cost nothing; the warning is kept.
-    package init(untrackedWithContentWarning contentWarning: String) {
+    init(untrackedWithContentWarning contentWarning: String) {
         profiles = []
         needs = Needs([])
         self.contentWarning = contentWarning

@@ -5,8 +5,9 @@ import Testing
 @testable import ComposerPosts
 @testable import ComposerText
 
-/// A composer tracking length reports, after every edit through any of its edit paths, what
-/// `PostLength` reports for its plain text, with either strategy; copies stay independent.
+/// A draft following a composer's changes reports, after every edit through any of the composer's
+/// edit paths, what `PostLength` reports for its plain text, with either strategy; copies stay
+/// independent.
 @Suite("Composer length")
 struct ComposerLengthTests {
     static let profiles: [LengthProfile] = [.bluesky, .twitter, .mastodon(), .mastodon(limit: 60, urlLength: 0)]
@@ -23,14 +24,32 @@ struct ComposerLengthTests {
         return (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
     }
 
+    /// A composer and the draft that follows its changes.
+    struct Tracked {
+        var composer: ComposerHighlighter
+        var draft: DraftLength
+        var caret: Int
+
+        /// Replaces through the composer and follows its change.
+        mutating func replace(utf8Range: Range<Int>, with string: String) throws {
+            let change = composer.replace(utf8Range: utf8Range, with: string)
+            try follow(change)
+        }
+
+        /// Applies the change an editing call returned.
+        mutating func follow(_ change: ComposerChange?) throws {
+            draft.apply(try #require(change), in: composer)
+        }
+    }
+
     /// The first tracked profile whose report differs from `PostLength`'s for the plain text.
-    static func mismatch(_ composer: ComposerHighlighter) throws -> String? {
+    static func mismatch(_ composer: ComposerHighlighter, _ draft: DraftLength) -> String? {
         let plain = String(composer.text.characters[...])
-        for profile in composer.trackedLengthProfiles {
-            let expected = PostLength.report(for: plain, profile: profile, contentWarning: composer.contentWarning)
-            let report = composer.lengthReport(for: profile)
+        for profile in draft.profiles {
+            let expected = PostLength.report(for: plain, profile: profile, contentWarning: draft.contentWarning)
+            let report = draft.report(for: profile)
             if report != expected {
-                return "\(profile)\n got \(report.map { "\($0)" } ?? "nil")\n want \(expected)\n text \(plain.prefix(300).debugDescription)"
+                return "\(profile)\n got \(report)\n want \(expected)\n text \(plain.prefix(300).debugDescription)"
             }
         }
         return nil
@@ -65,11 +84,11 @@ struct ComposerLengthTests {
             var random = SplitMix64(seed: seed)
             var start = ""
             while start.utf8.count < [0, 60, 900, 2_400][Int(seed - 1)] { start += Self.piece(&random) }
-            var first = ComposerHighlighter(text: start, rules: BlueskyRules.shared, strategy: strategy)
-            first.contentWarning = Self.warnings[Int(seed) % Self.warnings.count]
-            first.trackLength(Self.profiles)
-            try #require(first.trackedLengthProfiles == Self.profiles)
-            var pool = [(composer: first, caret: start.utf8.count)]
+            let composer = ComposerHighlighter(text: start, rules: BlueskyRules.shared, strategy: strategy)
+            let draft = DraftLength(
+                composer: composer, profiles: Self.profiles, contentWarning: Self.warnings[Int(seed) % Self.warnings.count])
+            try #require(draft.profiles == Self.profiles)
+            var pool = [Tracked(composer: composer, draft: draft, caret: start.utf8.count)]
             for step in 0..<Self.steps {
                 let member = Int(random.next() % UInt64(pool.count))
                 if random.next() % 20 == 0, pool.count < 4 {
@@ -80,22 +99,25 @@ struct ComposerLengthTests {
                 let piece = range.isEmpty || random.next() % 2 == 0 ? Self.piece(&random) : ""
                 switch random.next() % 10 {
                 case 0:
-                    pool[member].composer.contentWarning = Self.warnings[Int(random.next() % UInt64(Self.warnings.count))]
+                    pool[member].draft.setContentWarning(
+                        Self.warnings[Int(random.next() % UInt64(Self.warnings.count))], in: pool[member].composer)
                 case 1, 2, 3:
                     // A text view that edits its own string, then reports the edit.
                     var text = pool[member].composer.text
                     text.unicodeScalars.replaceSubrange(text.utf8Range(range), with: piece.unicodeScalars)
                     let caret = range.lowerBound + piece.utf8.count
                     var selection = text.utf8Range(caret..<caret)
-                    pool[member].composer.textDidChange(
+                    let change = pool[member].composer.textDidChange(
                         &text, edit: TextEdit(replacing: range, insertedUTF8Count: piece.utf8.count), selection: &selection)
+                    try pool[member].follow(change)
                     pool[member].caret = caret
                 default:
-                    pool[member].composer.replace(range, with: piece)
+                    let change = pool[member].composer.replace(utf8Range: range, with: piece)
+                    try pool[member].follow(change)
                     pool[member].caret = range.lowerBound + piece.utf8.count
                 }
                 for index in step % 10 == 0 ? Array(pool.indices) : [member] {
-                    if let problem = try Self.mismatch(pool[index].composer) {
+                    if let problem = Self.mismatch(pool[index].composer, pool[index].draft) {
                         Issue.record("\(strategy) seed \(seed) step \(step) member \(index): \(problem)")
                         return
                     }
@@ -106,50 +128,52 @@ struct ComposerLengthTests {
         #expect(checks >= 4 * Self.steps)
     }
 
-    @Test("A keystroke updates the line tallies in place: the composer never shares them with itself", arguments: ComposerHighlighter.Strategy.allCases)
+    @Test("A keystroke updates the line tallies in place: the draft never shares them with itself", arguments: ComposerHighlighter.Strategy.allCases)
     func tallyStorageIsNotCopied(strategy: ComposerHighlighter.Strategy) throws {
         let lines = (0..<200).map { "line \($0) with https://example.com/\($0) and @user@example.social" }
-        var composer = ComposerHighlighter(text: lines.joined(separator: "\n"), rules: BlueskyRules.shared, strategy: strategy)
-        try composer.trackLength([.bluesky, .twitter, .mastodon()])
-        var caret = composer.text.utf8.count / 2
-        composer.replace(caret..<caret, with: "x")  // the first edit may grow the gap
-        caret += 1
-        let address = composer.draftLength.lines.storageAddress
+        let composer = ComposerHighlighter(text: lines.joined(separator: "\n"), rules: BlueskyRules.shared, strategy: strategy)
+        var tracked = Tracked(
+            composer: composer, draft: DraftLength(composer: composer, profiles: [.bluesky, .twitter, .mastodon()]),
+            caret: composer.text.utf8.count / 2)
+        let caret = tracked.caret
+        try tracked.replace(utf8Range: caret..<caret, with: "x")  // the first edit may grow the gap
+        tracked.caret += 1
+        let address = tracked.draft.lines.storageAddress
         for character in "typing more" {
-            composer.replace(caret..<caret, with: String(character))
-            caret += 1
-            #expect(composer.draftLength.lines.storageAddress == address)
-            var text = composer.text
-            text.unicodeScalars.insert("y", at: text.utf8Index(caret))
-            var selection = text.utf8Range(caret + 1..<caret + 1)
-            composer.textDidChange(&text, edit: TextEdit(start: caret, oldEnd: caret, newEnd: caret + 1), selection: &selection)
-            caret += 1
-            #expect(composer.draftLength.lines.storageAddress == address)
+            let caret = tracked.caret
+            try tracked.replace(utf8Range: caret..<caret, with: String(character))
+            tracked.caret += 1
+            #expect(tracked.draft.lines.storageAddress == address)
+            var text = tracked.composer.text
+            text.unicodeScalars.insert("y", at: text.utf8Index(tracked.caret))
+            var selection = text.utf8Range(tracked.caret + 1..<tracked.caret + 1)
+            let change = tracked.composer.textDidChange(
+                &text, edit: TextEdit(start: tracked.caret, oldEnd: tracked.caret, newEnd: tracked.caret + 1), selection: &selection)
+            try tracked.follow(change)
+            tracked.caret += 1
+            #expect(tracked.draft.lines.storageAddress == address)
         }
-        #expect(try Self.mismatch(composer) == nil)
+        #expect(Self.mismatch(tracked.composer, tracked.draft) == nil)
     }
 
-    @Test("Counting is off until asked for, follows the text from then on, and stops when asked")
-    func tracking() throws {
+    @Test("A draft follows the composer's changes from when it is made; a snapshot of both stays as it was")
+    func following() throws {
         var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
-        #expect(composer.trackedLengthProfiles.isEmpty && composer.lengthReport(for: .bluesky) == nil)
-        composer.replace(3..<3, with: "@alice.bsky.social\n")
-        composer.contentWarning = "cw"
-        try composer.trackLength([.bluesky, .mastodon(), .bluesky])
-        #expect(composer.trackedLengthProfiles == [.bluesky, .mastodon()] && composer.contentWarning == "cw")
-        #expect(composer.lengthReport(for: .twitter) == nil)
-        let before = composer
-        composer.replace(0..<0, with: "so ")
-        #expect(try Self.mismatch(composer) == nil && composer.lengthReport(for: .bluesky)?.length == 25)
-        #expect(before.lengthReport(for: .bluesky)?.length == 22)
+        composer.replace(utf8Range: 3..<3, with: "@alice.bsky.social\n")
+        var draft = DraftLength(composer: composer, profiles: [.bluesky, .mastodon(), .bluesky], contentWarning: "cw")
+        #expect(draft.profiles == [.bluesky, .mastodon()] && draft.contentWarning == "cw")
+        let before = (composer, draft)
+        let change = composer.replace(utf8Range: 0..<0, with: "so ")
+        draft.apply(try #require(change), in: composer)
+        #expect(Self.mismatch(composer, draft) == nil && draft.report(for: .bluesky).length == 25)
+        #expect(before.1.report(for: .bluesky).length == 22 && Self.mismatch(before.0, before.1) == nil)
         // The SwiftUI path: the editor's own text and selection, the edit inferred.
         var text = composer.text
         text.characters.append(contentsOf: "ok")
         var selection = text.endIndex..<text.endIndex
-        composer.select(composer.text.utf8.count..<composer.text.utf8.count)
-        composer.textDidChange(&text, selection: &selection)
-        #expect(try Self.mismatch(composer) == nil && composer.lengthReport(for: .bluesky)?.length == 27)
-        composer.trackLength([])
-        #expect(composer.lengthReport(for: .bluesky) == nil && composer.contentWarning == "cw")
+        let selected = composer.select(utf8Range: composer.text.utf8.count..<composer.text.utf8.count)
+        #expect(selected)
+        draft.apply(composer.textDidChange(&text, selection: &selection), in: composer)
+        #expect(Self.mismatch(composer, draft) == nil && draft.report(for: .bluesky).length == 27)
     }
 }

@@ -20,12 +20,13 @@ struct ComposerCompletionTests {
         for post in Self.posts {
             var composer = ComposerHighlighter(text: post, rules: rules, strategy: strategy)
             for caret in 0...post.utf8.count where post.utf8.index(post.utf8.startIndex, offsetBy: caret).samePosition(in: post.unicodeScalars) != nil {
-                composer.select(caret..<caret)
+                composer.select(utf8Range: caret..<caret)
                 let expected = try CaretToken.at(utf8Offset: caret, in: post, rules: rules)
                 #expect(composer.tokenAtCaret() == expected, "\(rulesName) \(post.debugDescription) caret \(caret)")
                 if expected != nil { tokens += 1 }
             }
-            composer.select(0..<1)
+            let selected = composer.select(utf8Range: 0..<UTF8.width(post.unicodeScalars.first!))
+            #expect(selected)
             #expect(composer.tokenAtCaret() == nil, "no token for a range selection")
         }
         #expect(tokens > 20)
@@ -34,21 +35,25 @@ struct ComposerCompletionTests {
     @Test(arguments: ComposerHighlighter.Strategy.allCases)
     func acceptingReplacesTheTokenThroughTheStrategy(strategy: ComposerHighlighter.Strategy) throws {
         var composer = ComposerHighlighter(text: "intro text. hi @al and more", rules: BlueskyRules.shared, strategy: strategy)
-        composer.select(18..<18)  // after "@al"
-        let token = try #require(try composer.tokenAtCaret())
+        let selected = composer.select(utf8Range: 18..<18)  // after "@al"
+        #expect(selected)
+        let token = try #require(composer.tokenAtCaret())
         #expect(token == CaretToken(kind: .mention, query: "al", utf8Range: 15..<18, utf16Range: 15..<18))
         // The caret stays at the end of the completed mention, which is still the token there.
-        let after = composer.accept("@alice.bsky.social")
-        #expect(after == CaretToken(kind: .mention, query: "alice.bsky.social", utf8Range: 15..<33, utf16Range: 15..<33))
+        let accepted = composer.accept("@alice.bsky.social")
+        let change = try #require(accepted)
+        #expect(change.replacedUTF8Range == 15..<18 && change.insertedUTF8Range == 15..<33)
+        #expect(composer.tokenAtCaret() == CaretToken(kind: .mention, query: "alice.bsky.social", utf8Range: 15..<33, utf16Range: 15..<33))
         #expect(String(composer.text.characters[...]) == "intro text. hi @alice.bsky.social and more")
         #expect(composer.selectedUTF8Range == 33..<33)
         #expect(composer.text.taggedSpans() == [Span(kind: .mention, utf8Range: 15..<33)])
-        if strategy == .localized, let localized = composer.strategy as? LocalizedTransform {
+        if let localized = composer.strategy as? LocalizedTransform {
             // One edit: only the words around it were rescanned.
             #expect(try #require(localized.lastChange).statistics.bytesRescanned < 40)
         }
         // Nothing to accept without a token.
-        composer.select(0..<0)
+        let selectedStart = composer.select(utf8Range: 0..<0)
+        #expect(selectedStart)
         #expect(composer.accept("@x.test") == nil)
         #expect(String(composer.text.characters[...]) == "intro text. hi @alice.bsky.social and more")
     }
