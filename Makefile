@@ -48,7 +48,7 @@ docs: deps
 # binary; crashes land in .build/fuzz/ (copy them to Fixtures/regressions/ to replay in tests).
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build/fuzz
-FUZZ_SOURCES := $(wildcard Sources/PatternDetection/*.swift Sources/PatternDetection/*/*.swift) \
+FUZZ_SOURCES := $(wildcard Sources/ComposerCore/*.swift Sources/PatternDetection/*.swift Sources/PatternDetection/*/*.swift) \
 	Tests/PatternDetectionTests/Support/HostileCorpus.swift \
 	Tests/PatternDetectionTests/Support/SpanInvariants.swift \
 	Tests/PatternDetectionTests/Support/ScanChecks.swift \

@@ -25,9 +25,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // UTF-8 and offsets, JSON writing, Punycode, the gap buffer: internal, shared by the
+        // library modules (no product, nothing public).
+        .target(name: "ComposerCore"),
         .target(
             name: "PatternDetection",
-            dependencies: ["CPCRE2"]
+            dependencies: ["ComposerCore", "CPCRE2"]
         ),
         .target(
             name: "ComposerText",

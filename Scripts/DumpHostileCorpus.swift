@@ -1,6 +1,6 @@
 // Writes every hostile shape (Tests/PatternDetectionTests/Support/HostileCorpus.swift) at a given
 // size into a directory, for timing the release build: see Scripts/hostile-timings.sh.
-// Build: swiftc -O -D FUZZING -package-name scripts Sources/PatternDetection/SplitMix64.swift \
+// Build: swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
 //     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift
 
 import Foundation

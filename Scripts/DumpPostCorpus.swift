@@ -1,7 +1,7 @@
 // Writes realistic posts (PostCorpus in Tests/PatternDetectionTests/Support/HostileCorpus.swift) of
 // a given size to a file, deterministically, for timing the release build: see
 // Scripts/output-timings.sh.
-// Build: swiftc -O -D FUZZING -package-name scripts Sources/PatternDetection/SplitMix64.swift \
+// Build: swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
 //     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpPostCorpus.swift
 
 import Foundation

@@ -1,9 +1,9 @@
-// Writes Sources/PatternDetection/Twitter/JavaScriptCaseTable.swift: every BMP code unit whose
+// Writes Sources/PatternDetection/Generated/JavaScriptCaseTable.swift: every BMP code unit whose
 // canonical form under a JavaScript `i` expression without `u` (ECMAScript's Canonicalize: the
 // unit's toUpperCase() when that is one unit, except that a non-ASCII unit never maps into ASCII)
 // is not the unit itself, from the Unicode tables of the Swift toolchain that runs this.
 // Build and run: swiftc -O Scripts/GenerateJavaScriptCaseTable.swift -o /tmp/generate-case-table
-//     && /tmp/generate-case-table > Sources/PatternDetection/Twitter/JavaScriptCaseTable.swift
+//     && /tmp/generate-case-table > Sources/PatternDetection/Generated/JavaScriptCaseTable.swift
 
 var entries: [UInt32] = []
 for unit in UInt32(0)..<0x10000 {

@@ -4,7 +4,7 @@
 //   cashtag) per 160 bytes, mostly ASCII with some accented words, emoji and CJK;
 // - `dense.txt`: the dense edge-case posts of the test suite's PostCorpus (one token in four is
 //   an entity or a broken one).
-// Build: swiftc -O -package-name scripts -D FUZZING Sources/PatternDetection/SplitMix64.swift \
+// Build: swiftc -O -package-name scripts -D FUZZING Sources/ComposerCore/SplitMix64.swift \
 //     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift
 // Usage: generate-scan-corpus DIRECTORY [BYTES]   (BYTES defaults to 20 MiB per file)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/PatternDetection/Bluesky/BlueskyTLDs.swift from an IANA TLD list.
+"""Generate Sources/PatternDetection/Generated/BlueskyTLDs.swift from an IANA TLD list.
 
 Usage: Scripts/generate_bluesky_tlds.py [TLDS_JSON] [OUTPUT_SWIFT]
 

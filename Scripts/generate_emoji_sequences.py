@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/ComposerPosts/Emoji/EmojiTrie+Table.swift: the emoji sequences twitter-text
+"""Generate Sources/ComposerPosts/Generated/EmojiTrie+Table.swift: the emoji sequences twitter-text
 3.1.0 counts as one emoji (weight 2 whatever their length).
 
 Usage: Scripts/generate_emoji_sequences.py [--dump] [output.swift]

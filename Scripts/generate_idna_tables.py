@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/ComposerPosts/WebURL/IDNATables.swift: the Unicode data UTS #46 ToASCII needs.
+"""Generate Sources/ComposerPosts/Generated/IDNATables.swift: the Unicode data UTS #46 ToASCII needs.
 
 Usage: Scripts/generate_idna_tables.py [OUTPUT_SWIFT]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/ComposerPosts/Length/NFCQuickCheck+Table.swift: the scalars that may change a
+"""Generate Sources/ComposerPosts/Generated/NFCQuickCheck+Table.swift: the scalars that may change a
 text under NFC, so counting can skip normalising the (usual) texts that hold none of them.
 
 Usage: Scripts/generate_nfc_quick_check.py [output.swift]

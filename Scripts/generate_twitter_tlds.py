@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/PatternDetection/Twitter/TwitterTLDs.swift from twitter-text's tld_lib.yml.
+"""Generate Sources/PatternDetection/Generated/TwitterTLDs.swift from twitter-text's tld_lib.yml.
 
 Usage: Scripts/generate_twitter_tlds.py [path/to/tld_lib.yml] [output.swift]
 

@@ -10,7 +10,7 @@ RUNS=${2:-5}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
-swiftc -O -D FUZZING -package-name scripts Sources/PatternDetection/SplitMix64.swift \
+swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift \
     -o "$WORK/dump-hostile-corpus" 2>/dev/null
 "$WORK/dump-hostile-corpus" "$WORK/corpus" "$BYTES"

@@ -25,7 +25,7 @@ if [[ $# -ge 1 ]]; then
     labels=(before after)
     binaries=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" "${binaries[0]}")
 fi
-SUPPORT=(Sources/PatternDetection/SplitMix64.swift Tests/PatternDetectionTests/Support/HostileCorpus.swift)
+SUPPORT=(Sources/ComposerCore/SplitMix64.swift Tests/PatternDetectionTests/Support/HostileCorpus.swift)
 swiftc -O -D FUZZING -package-name scripts "${SUPPORT[@]}" Scripts/DumpHostileCorpus.swift -o "$WORK/dump-hostile-corpus" 2>/dev/null
 swiftc -O -D FUZZING -package-name scripts "${SUPPORT[@]}" Scripts/DumpPostCorpus.swift -o "$WORK/dump-post-corpus" 2>/dev/null
 "$WORK/dump-hostile-corpus" "$WORK/hostile" "$HOSTILE_BYTES"

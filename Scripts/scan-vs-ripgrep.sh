@@ -21,7 +21,7 @@ if [[ -z "$HIGHLIGHT" ]]; then
     swift build -c release --product highlight >/dev/null
     HIGHLIGHT=.build/release/highlight
 fi
-swiftc -O -D FUZZING -package-name scripts Sources/PatternDetection/SplitMix64.swift \
+swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
     -o "$WORK/generate-scan-corpus" 2>/dev/null
 "$WORK/generate-scan-corpus" "$WORK" "$BYTES"

@@ -72,15 +72,10 @@ public struct BlueskyRules: RuleSet {
         case .hashtag:
             return String(string.unicodeScalars.dropFirst())
         case .cashtag:
-            return "$" + String(decoding: bytes.dropFirst().map(Self.asciiUppercased), as: UTF8.self)
+            return "$" + String(decoding: bytes.dropFirst().map(UTF8Scalar.asciiUppercased), as: UTF8.self)
         default:
             return string
         }
-    }
-
-    @inline(__always)
-    static func asciiUppercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
     }
 }
 

@@ -30,7 +30,7 @@ package struct SpanValueBytes {
     package func append(in text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
         if uppercasesASCII {
-            for index in range { bytes.append(BlueskyRules.asciiUppercased(text[index])) }
+            for index in range { bytes.append(UTF8Scalar.asciiUppercased(text[index])) }
         } else {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
         }

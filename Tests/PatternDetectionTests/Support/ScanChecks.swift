@@ -56,35 +56,31 @@ enum ScanChecks {
         }
     }
 
-    /// The first violated property for `text` under `rules`, or `nil`: a scan that throws, spans
+    /// The first violated property for `text` under `rules`, or `nil`: spans
     /// off scalar boundaries, unsorted or overlapping, a locality failure, or a streamed scan that
     /// differs from the whole one.
     static func violation(
         in text: UnsafeBufferPointer<UInt8>, rules: any RuleSet, seed: UInt64
     ) -> String? {
-        do {
-            let spans = PatternDetector(rules: rules).spans(inUTF8: text)
-            if let problem = SpanInvariants.structuralViolation(spans, in: text) { return problem }
-            var random = SplitMix64(seed: seed)
-            for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
-                if let problem = SpanInvariants.localityViolation(
-                    rules: rules, text: UnsafeBufferPointer(rebasing: text[run]), limit: 3,
-                    using: &random)
-                {
-                    return "run \(run): \(problem)"
-                }
-            }
-            // Piece sizes from the seed; at least 1/64 of the text, so a long input is not fed
-            // byte by byte (that is covered by short inputs).
-            let floor = text.count / 64
-            let pieces = [floor + 1 + Int(seed % 7), floor + 1 + Int((seed >> 8) % 61), 256]
-            if let problem = SpanInvariants.streamingViolation(
-                rules: rules, bytes: text, pieceSizes: pieces)
+        let spans = PatternDetector(rules: rules).spans(inUTF8: text)
+        if let problem = SpanInvariants.structuralViolation(spans, in: text) { return problem }
+        var random = SplitMix64(seed: seed)
+        for run in UTF8Validation.validRuns(in: text) where !run.isEmpty {
+            if let problem = SpanInvariants.localityViolation(
+                rules: rules, text: UnsafeBufferPointer(rebasing: text[run]), limit: 3,
+                using: &random)
             {
-                return "pieces \(pieces): \(problem)"
+                return "run \(run): \(problem)"
             }
-        } catch {
-            return "scan failed: \(error)"
+        }
+        // Piece sizes from the seed; at least 1/64 of the text, so a long input is not fed
+        // byte by byte (that is covered by short inputs).
+        let floor = text.count / 64
+        let pieces = [floor + 1 + Int(seed % 7), floor + 1 + Int((seed >> 8) % 61), 256]
+        if let problem = SpanInvariants.streamingViolation(
+            rules: rules, bytes: text, pieceSizes: pieces)
+        {
+            return "pieces \(pieces): \(problem)"
         }
         return nil
     }

@@ -47,7 +47,7 @@ package enum UTF8Validation {
 
     /// Length of the well-formed multi-byte sequence at `index`, or 0.
     @inline(__always)
-    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         let count = bytes.count
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
@@ -75,7 +75,7 @@ package enum UTF8Validation {
 
     /// Length of the maximal ill-formed prefix at `index` (at least 1): a lead byte plus the
     /// continuation bytes that were still acceptable before the sequence broke off.
-    static func invalidLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func invalidLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         let count = bytes.count
         let second: ClosedRange<UInt8>

@@ -83,7 +83,7 @@ package struct RawJSONWriter: JSONOutput {
     package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>, uppercasingASCII: Bool) {
         JSONEscape.forEachPiece(of: text) { run in
             if uppercasingASCII {
-                for index in run { appendByte(BlueskyRules.asciiUppercased(text[index])) }
+                for index in run { appendByte(UTF8Scalar.asciiUppercased(text[index])) }
             } else {
                 appendBytes(UnsafeBufferPointer(rebasing: text[run]))
             }

@@ -61,6 +61,11 @@ package enum UTF8Scalar {
         precondition(start + UTF8.width(scalar) == offset, "offset \(offset) is inside a scalar")
         return scalar
     }
+    /// `byte` with `a`–`z` upper-cased (every other byte, multi-byte sequences included, as it is).
+    @inline(__always)
+    package static func asciiUppercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+    }
 }
 
 extension UnsafeBufferPointer<UInt8> {
@@ -106,4 +111,5 @@ extension UnsafeBufferPointer<UInt8> {
         guard offset < count else { return offset + 1 }
         return Swift.min(offset + UTF8Scalar.length(lead: self[offset]), count)
     }
+
 }
