@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// How many colours a terminal shows.
@@ -25,63 +29,63 @@ public enum ANSIColorDepth: Sendable, Hashable {
     public static let reset = "\u{1B}[0m"
 }
 
-/// Renders a styled `AttributedString` (one whose constraints have run) for a terminal or a page.
-/// For streams of plain text the CLI styles spans directly instead; these serve library users who
-/// hold an `AttributedString`.
+/// Renders the tags of an `AttributedString` for a terminal or a page through the same encoders
+/// the CLI streams bytes with (``ANSIEncoder``, `HTMLEncoder`), so a composer's text and the same
+/// text piped through `highlight` render alike: for the spans the string's tags hold, the output is
+/// byte for byte what the encoders write.
+///
+/// The tags are read back as spans (`taggedSpans()`): two spans of one kind that touch
+/// (`#tag#tag2` under icysky) share one attribute run and render as one.
 public enum AttributedStringRenderer {
-    /// The text with SGR escapes for each run's colour and underline; removing them gives back the
-    /// characters exactly.
-    /// - Complexity: O(runs with distinct styles).
-    public static func ansi(_ text: AttributedString, depth: ANSIColorDepth) -> String {
-        var out = ""
-        for (color, underline, range) in text.runs[\.foregroundColor, \.underlineStyle] {
-            let characters = String(text.characters[range])
-            let opening = depth.opening(for: PatternStyle(color: color, underline: underline != nil))
-            if opening.isEmpty {
-                out += characters
-            } else {
-                out += opening + characters + ANSIColorDepth.reset
-            }
-        }
-        return out
+    /// The text with SGR escapes around each tagged span, styled from `styles` (the standard
+    /// definition's by default, as the CLI); removing them gives back the characters exactly.
+    /// - Complexity: O(n + runs).
+    public static func ansi(_ text: AttributedString, depth: ANSIColorDepth, styles: PatternStyleTable = .default) -> String {
+        let bytes = Array(text.utf8)
+        let spans = text.taggedSpans()
+        let encoder = ANSIEncoder(depth: depth, styles: styles, kinds: PatternKind.builtIn + Set(spans.map(\.kind)).sorted())
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + spans.count * 16)
+        bytes.withUnsafeBufferPointer { encoder.encode($0, spans: spans, into: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// An escaped HTML fragment: tagged runs become `<span class="KIND">`, links `<a class="url"
-    /// href>` when their URI is http or https, bold becomes `<strong>`. Text and URIs are escaped, so
-    /// nothing in them can open a tag or an attribute.
-    ///
-    /// - Parameters:
-    ///   - text: a string whose constraints have run.
-    ///   - uri: the link target for a URL run's text; the default keeps an http(s) URL as it is and
-    ///     prefixes `https://` to a scheme-less one (Bluesky's facet URI), anything else no link.
-    public static func html(
-        _ text: AttributedString,
-        uri: (String) -> String? = AttributedStringRenderer.defaultURI
-    ) -> String {
-        var out = ""
-        for (kind, emphasis, range) in text.runs[\.textPattern, \.emphasis] {
-            let characters = String(text.characters[range])
-            var piece = HTMLEscaping.escape(characters)
-            if let kind {
-                let className = HTMLEscaping.escape(kind.rawValue)
-                if kind == .url, let target = uri(characters) {
-                    piece = "<a class=\"\(className)\" href=\"\(HTMLEscaping.escape(target))\">\(piece)</a>"
-                } else {
-                    piece = "<span class=\"\(className)\">\(piece)</span>"
+    /// An escaped HTML fragment: tagged spans become `<span class="KIND">`, links `<a class="url"
+    /// href>` when their value under `rules` (the link's URI) is http or https, as `HTMLEncoder`
+    /// writes them; strongly emphasized runs are wrapped in `<strong>` (a span that crosses such a
+    /// run's edge is written as one element on each side, with the whole span's URI). Text and
+    /// URIs are escaped, so nothing in them can open a tag or an attribute.
+    /// - Complexity: O(n + runs).
+    public static func html(_ text: AttributedString, rules: any RuleSet) -> String {
+        let bytes = Array(text.utf8)
+        let spans = text.taggedSpans()
+        let encoder = HTMLEncoder(kinds: PatternKind.builtIn)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            var next = 0
+            for (emphasis, range) in text.runs[\.emphasis] {
+                let piece = offset..<offset + text.utf8.distance(from: range.lowerBound, to: range.upperBound)
+                offset = piece.upperBound
+                let strong = emphasis?.contains(.stronglyEmphasized) == true
+                // The spans overlapping this piece, cut to it, each remembering the whole span.
+                while next < spans.count, spans[next].utf8Range.upperBound <= piece.lowerBound { next += 1 }
+                var cut: [(part: Span, whole: Span)] = []
+                var index = next
+                while index < spans.count, spans[index].utf8Range.lowerBound < piece.upperBound {
+                    let part = spans[index].utf8Range.clamped(to: piece)
+                    cut.append((Span(kind: spans[index].kind, utf8Range: part.lowerBound - piece.lowerBound..<part.upperBound - piece.lowerBound), spans[index]))
+                    index += 1
                 }
+                if strong { out.write("<strong>") }
+                let wholes = Dictionary(cut.map { ($0.part.utf8Range.lowerBound, $0.whole) }, uniquingKeysWith: { a, _ in a })
+                encoder.encode(
+                    UnsafeBufferPointer(rebasing: buffer[piece]), spans: cut.map(\.part),
+                    value: { part in rules.value(of: wholes[part.utf8Range.lowerBound]!, in: buffer) }, into: &out)
+                if strong { out.write("</strong>") }
             }
-            if let emphasis, emphasis.contains(.stronglyEmphasized) { piece = "<strong>\(piece)</strong>" }
-            out += piece
         }
-        return out
-    }
-
-    /// The link's URI as Bluesky's facets give it — the text, with `https://` before a link typed
-    /// without a scheme — when `HTMLLinkPolicy` allows it (http and https only).
-    public static func defaultURI(_ text: String) -> String? {
-        let lowered = text.lowercased()
-        let hasScheme = lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.contains("://")
-            || lowered.hasPrefix("javascript:") || lowered.hasPrefix("data:")
-        return HTMLLinkPolicy.href(forURI: hasScheme ? text : "https://" + text)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -49,18 +49,52 @@ struct HighlighterAndRendererTests {
         text.append(AttributedString("javascript:alert(1)", attributes: AttributeContainer().textPattern(.url)))
         text.append(AttributedString(" "))
         text.append(AttributedString("#t<a>g", attributes: AttributeContainer().textPattern(.hashtag)))
-        let html = AttributedStringRenderer.html(text)
+        // Bluesky's value of a link typed without a scheme is https:// + the text.
+        let html = AttributedStringRenderer.html(text, rules: BlueskyRules.shared)
         #expect(html.hasPrefix("&lt;b&gt;x&lt;/b&gt; &quot;q&quot; &amp; &#39;a&#39; "))
         #expect(html.contains("<a class=\"url\" href=\"https://example.com/?a=&lt;x&gt;&amp;b=&quot;\">example.com/?a=&lt;x&gt;&amp;b=&quot;</a>"))
-        #expect(html.contains("<span class=\"url\">javascript:alert(1)</span>"))
         #expect(html.contains("<span class=\"hashtag\">#t&lt;a&gt;g</span>"))
         #expect(!html.contains("<x>"))
+        // Icysky's value is the text itself: a javascript: URI is never a link.
+        let icysky = AttributedStringRenderer.html(text, rules: IcyskyRules.shared)
+        #expect(icysky.contains("<span class=\"url\">javascript:alert(1)</span>"))
+        #expect(icysky.contains("<span class=\"url\">example.com/?a=&lt;x&gt;&amp;b=&quot;</span>"))
     }
 
     @Test func htmlShowsBold() {
         var text = AttributedString("bold")
         text.emphasis = .stronglyEmphasized
-        #expect(AttributedStringRenderer.html(text) == "<strong>bold</strong>")
+        #expect(AttributedStringRenderer.html(text, rules: BlueskyRules.shared) == "<strong>bold</strong>")
+        // A link half in bold: one element on each side, both with the whole link's URI.
+        var link = ComposerHighlighter.highlight("see example.com/abc", rules: BlueskyRules.shared)
+        link[link.utf8Range(0..<8)].emphasis = .stronglyEmphasized
+        #expect(AttributedStringRenderer.html(link, rules: BlueskyRules.shared)
+            == #"<strong>see <a class="url" href="https://example.com/abc">exam</a></strong><a class="url" href="https://example.com/abc">ple.com/abc</a>"#)
+    }
+
+    @Test("The AttributedString renderers write what the byte encoders write for the same spans", arguments: ["bluesky", "twitter", "icysky"])
+    func renderersAgreeWithTheByteEncoders(rulesName: String) throws {
+        let rules = try #require(BuiltInRules(rawValue: rulesName)).ruleSet()
+        let posts = [
+            "gm @alice.bsky.social! new: example.com/composer. #swift $AAPL",
+            "twitter links example.com and https://t.co/abc123 @jack #日本語 $BRK.B",
+            "<script>alert(1)</script> & \"quotes\" https://x.com/?a=<b>&c=d 😀 #🦋 (@bob.test)",
+            "icysky #tag#tag2 @a.b mail@x.com https://www.swift.org/ end",
+        ]
+        for post in posts {
+            let styled = ComposerHighlighter.highlight(post, rules: rules)
+            // What the CLI writes for the same text: the rule set's spans, touching spans of one
+            // kind being one attribute run in the string.
+            let spans = Span.mergingTouching(PatternDetector(rules: rules).spans(in: post))
+            let bytes = Array(post.utf8)
+            var html: [UInt8] = [], ansi: [UInt8] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                HTMLEncoder().encode(buffer, spans: spans, value: { rules.value(of: $0, in: buffer) }, into: &html)
+                ANSIEncoder(depth: .trueColor).encode(buffer, spans: spans, into: &ansi)
+            }
+            #expect(AttributedStringRenderer.html(styled, rules: rules) == String(decoding: html, as: UTF8.self), "\(rulesName) \(post)")
+            #expect(AttributedStringRenderer.ansi(styled, depth: .trueColor) == String(decoding: ansi, as: UTF8.self), "\(rulesName) \(post)")
+        }
     }
 }
 
