@@ -1,6 +1,7 @@
 /// A span as `highlight --format json` reports it: kind, text, value and its range in all three
-/// units. Ranges are `[start, end]` pairs, start-inclusive, end-exclusive.
-public struct SpanReport: Hashable, Sendable, Codable {
+/// units. Ranges are `[start, end]` pairs, start-inclusive, end-exclusive. Written by
+/// ``SpanJSONEncoder``; `Decodable` reads that output back.
+public struct SpanReport: Hashable, Sendable, Decodable {
     public var kind: PatternKind
     public var text: String
     public var value: String

@@ -5,7 +5,7 @@
 /// `overflow` is `nil` exactly when `length <= limit`, and otherwise runs from
 /// `validRange.upperBound` to the end of the counted text. Offsets are those of the text given to
 /// the counter (for a slice: of the whole text).
-public struct LengthReport: Sendable, Hashable, Codable {
+public struct LengthReport: Sendable, Hashable, Decodable {
     public var profile: LengthProfile
     /// The length in the profile's unit (grapheme clusters, or twitter-text's weighted characters).
     public var length: Int

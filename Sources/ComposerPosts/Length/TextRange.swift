@@ -3,7 +3,7 @@
 ///
 /// Both are start-inclusive, end-exclusive offsets from the start of the text the report was made
 /// for. The UTF-16 bounds lie on scalar boundaries except where a report says otherwise.
-public struct TextRange: Sendable, Hashable, Codable {
+public struct TextRange: Sendable, Hashable, Decodable {
     public var utf8: Range<Int>
     public var utf16: Range<Int>
 

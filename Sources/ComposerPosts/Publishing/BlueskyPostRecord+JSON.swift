@@ -4,7 +4,7 @@ extension BlueskyPostRecord {
     /// The record as one line of JSON, keys in a fixed order:
     /// `{"$type":"app.bsky.feed.post","text":"…","facets":[…],"createdAt":"…","langs":[…]}`
     /// (`langs` only when set; facets in `BlueskyFacet/json`'s form). Decodes back to an equal
-    /// record (`Codable`).
+    /// record (`Decodable`).
     /// - Complexity: O(size of the output).
     public var json: String {
         var writer = JSONWriter(capacity: text.utf8.count + 64 * facets.count + 96)

@@ -8,7 +8,7 @@ import PatternDetection
 /// the lexicon's datetime with milliseconds in UTC (`2026-11-22T12:00:00.000Z`).
 ///
 /// ``json`` writes the record on one line with the keys in the order `$type`, `text`, `facets`,
-/// `createdAt`, `langs` (only when present). `Codable` reads that form back (a missing `facets`
+/// `createdAt`, `langs` (only when present). `Decodable` reads that form back (a missing `facets`
 /// is no facets) and requires `$type` to be `app.bsky.feed.post`.
 public struct BlueskyPostRecord: Hashable, Sendable {
     /// The record's lexicon type, its `$type`.
@@ -37,7 +37,7 @@ public struct BlueskyPostRecord: Hashable, Sendable {
     }
 }
 
-extension BlueskyPostRecord: Codable {
+extension BlueskyPostRecord: Decodable {
     private enum CodingKeys: String, CodingKey {
         case type = "$type"
         case text, facets, createdAt, langs
@@ -54,14 +54,5 @@ extension BlueskyPostRecord: Codable {
         facets = try container.decodeIfPresent([BlueskyFacet].self, forKey: .facets) ?? []
         createdAt = try container.decode(String.self, forKey: .createdAt)
         langs = try container.decodeIfPresent([String].self, forKey: .langs)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.type, forKey: .type)
-        try container.encode(text, forKey: .text)
-        try container.encode(facets, forKey: .facets)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(langs, forKey: .langs)
     }
 }

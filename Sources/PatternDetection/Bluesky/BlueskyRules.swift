@@ -62,20 +62,7 @@ public struct BlueskyRules: RuleSet {
     /// unless the text starts with `http`, as in the reference), the tag without `#`/`＃`, and
     /// `$TICKER` upper-cased for a cashtag. Other kinds: the span's text.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
-        let bytes = UnsafeBufferPointer(rebasing: text[span.utf8Range])
-        let string = String(decoding: bytes, as: UTF8.self)
-        switch span.kind {
-        case .mention:
-            return String(string.dropFirst())
-        case .url:
-            return Self.startsWithLowercaseHTTP(bytes[...]) ? string : "https://" + string
-        case .hashtag:
-            return String(string.unicodeScalars.dropFirst())
-        case .cashtag:
-            return "$" + String(decoding: bytes.dropFirst().map(UTF8Scalar.asciiUppercased), as: UTF8.self)
-        default:
-            return string
-        }
+        valueBytes(of: span, in: text)!.string(in: text)
     }
 }
 

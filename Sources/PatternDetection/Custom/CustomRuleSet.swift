@@ -85,6 +85,6 @@ public struct CustomRuleSet: RuleSet {
     /// The base's value for the base's kinds; the span's text for custom kinds.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
         if let base, base.kinds.contains(span.kind) { return base.value(of: span, in: text) }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[span.utf8Range]), as: UTF8.self)
+        return SpanValueBytes(range: span.utf8Range).string(in: text)
     }
 }

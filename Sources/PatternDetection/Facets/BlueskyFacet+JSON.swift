@@ -1,7 +1,7 @@
 extension BlueskyFacet {
     /// This facet as one JSON object with a fixed key order and no whitespace:
     /// `{"index":{"byteStart":…,"byteEnd":…},"features":[{"$type":"…","did"|"uri"|"tag":"…"}]}`.
-    /// Decodes back to an equal facet (`Codable`).
+    /// Decodes back to an equal facet (`Decodable`).
     public var json: String {
         var writer = JSONWriter()
         write(to: &writer)

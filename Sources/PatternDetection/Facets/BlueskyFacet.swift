@@ -1,6 +1,6 @@
 /// One `app.bsky.richtext.facet`: a UTF-8 byte slice of the post text and what it links to.
 ///
-/// Encodes (`Codable`) to exactly the lexicon's JSON:
+/// Written (``json``) as exactly the lexicon's JSON, and read back with `Decodable`:
 /// `{"index":{"byteStart":6,"byteEnd":21},"features":[{"$type":"app.bsky.richtext.facet#mention","did":"a.bsky.social"}]}`.
 /// The optional top-level `"$type":"app.bsky.richtext.facet"` is accepted when decoding and not
 /// written. Mentions made from detected text carry the handle in `did` until the caller resolves it
@@ -8,7 +8,7 @@
 ///
 /// Invariant (for facets this package makes): `0 <= byteStart < byteEnd <= text.utf8.count`, both on
 /// scalar boundaries, and exactly one feature per facet.
-public struct BlueskyFacet: Hashable, Sendable, Codable {
+public struct BlueskyFacet: Hashable, Sendable, Decodable {
     /// The lexicon type of a facet object.
     public static let type = "app.bsky.richtext.facet"
 
@@ -21,7 +21,7 @@ public struct BlueskyFacet: Hashable, Sendable, Codable {
     }
 
     /// `app.bsky.richtext.facet#byteSlice`: start inclusive, end exclusive, in UTF-8 bytes.
-    public struct ByteSlice: Hashable, Sendable, Codable {
+    public struct ByteSlice: Hashable, Sendable, Decodable {
         public var byteStart: Int
         public var byteEnd: Int
 
@@ -78,7 +78,7 @@ extension BlueskyFacet {
     }
 }
 
-extension BlueskyFacet.Feature: Codable {
+extension BlueskyFacet.Feature: Decodable {
     private enum CodingKeys: String, CodingKey {
         case type = "$type"
         case did, uri, tag
@@ -97,16 +97,6 @@ extension BlueskyFacet.Feature: Codable {
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown facet feature type \(type)")
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        switch self {
-        case .mention(let mention): try container.encode(mention.did, forKey: .did)
-        case .link(let link): try container.encode(link.uri, forKey: .uri)
-        case .tag(let tag): try container.encode(tag.tag, forKey: .tag)
         }
     }
 }

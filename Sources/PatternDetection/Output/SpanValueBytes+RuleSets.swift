@@ -1,25 +1,21 @@
-/// Each rule set's ``RuleSet/value(of:in:)`` as ``SpanValueBytes``, kept equal to it by
-/// `SpanValueBytesTests` on every span of varied and hostile text.
+/// Each built-in rule set's span values, defined once as ``SpanValueBytes``: the encoders write
+/// them as bytes, and ``RuleSet/value(of:in:)`` decodes the same description.
 
 extension BlueskyRules: SpanValueBytesProviding {
-    /// The handle (text after `@`), the URI (`https://` + the text unless it starts with `http`),
-    /// the tag without `#`/`＃`, `$` + the upper-cased ticker; the text for other kinds.
+    /// The handle (the text after its sign), the URI (`https://` + the text unless it starts with
+    /// `http`), the tag without `#`/`＃`, `$` + the ticker upper-cased in ASCII; the text for other
+    /// kinds. Never `nil`.
     @inline(__always)
     package func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
         let range = span.utf8Range
         switch span.kind {
         case .mention:
-            // `dropFirst()` drops a character: one byte when that byte is ASCII (not CR) and an
-            // ASCII byte or nothing follows (all these rules find); the String path decides others.
-            guard !range.isEmpty else { return SpanValueBytes(range: range) }
-            let first = text[range.lowerBound]
-            guard first < 0x80, first != 0x0D, range.count == 1 || text[range.lowerBound + 1] < 0x80 else { return nil }
-            return SpanValueBytes(range: range.lowerBound + 1..<range.upperBound)
+            return .droppingSign(of: span, in: text)
         case .cashtag:
-            // The first byte goes; when it is not ASCII the String path repairs what is left.
-            guard !range.isEmpty else { return SpanValueBytes(prefix: "$", range: range) }
-            guard text[range.lowerBound] < 0x80 else { return nil }
-            return SpanValueBytes(prefix: "$", range: range.lowerBound + 1..<range.upperBound, uppercasesASCII: true)
+            var ticker = SpanValueBytes.droppingSign(of: span, in: text)
+            ticker.prefix = "$"
+            ticker.uppercasesASCII = true
+            return ticker
         case .url:
             return SpanValueBytes(prefix: Self.startsWithLowercaseHTTP(text[range]) ? "" : "https://", range: range)
         case .hashtag:
@@ -31,7 +27,7 @@ extension BlueskyRules: SpanValueBytesProviding {
 }
 
 extension TwitterRules: SpanValueBytesProviding {
-    /// The URL text; for other kinds the text without its first scalar (the sign).
+    /// The URL text; for other kinds the text without its first scalar (the sign). Never `nil`.
     @inline(__always)
     package func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
         span.kind == .url ? SpanValueBytes(range: span.utf8Range) : .droppingSign(of: span, in: text)
@@ -39,7 +35,7 @@ extension TwitterRules: SpanValueBytesProviding {
 }
 
 extension IcyskyRules: SpanValueBytesProviding {
-    /// The span's text.
+    /// The span's text. Never `nil`.
     @inline(__always)
     package func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
         SpanValueBytes(range: span.utf8Range)

@@ -26,6 +26,14 @@ package struct SpanValueBytes {
         json.appendStringContents(UnsafeBufferPointer(rebasing: text[range]), uppercasingASCII: uppercasesASCII)
     }
 
+    /// The value as a `String` (what ``RuleSet/value(of:in:)`` returns).
+    package func string(in text: UnsafeBufferPointer<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        append(in: text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends the value's UTF-8 to `bytes`.
     package func append(in text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))

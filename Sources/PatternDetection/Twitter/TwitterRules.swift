@@ -62,12 +62,9 @@ public struct TwitterRules: RuleSet {
             hashtags: hashtags(in: text, scan: scan), cashtags: cashtags(in: text, scan: scan), startingIn: window)
     }
 
+    /// The URL's text; the name, tag or ticker without its sign for the other kinds.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
-        var start = span.utf8Range.lowerBound
-        if span.kind != .url, start < span.utf8Range.upperBound {
-            start += text.scalarValue(at: start).length
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<span.utf8Range.upperBound]), as: UTF8.self)
+        valueBytes(of: span, in: text)!.string(in: text)
     }
 
     /// Where the reference's scans must start for `window`: at the separator before it, which the

@@ -2,13 +2,9 @@
 /// JavaScript library, so UTF-16) does.
 extension UnsafeBufferPointer<UInt8> {
     /// UTF-16 code units in `range` (a 4-byte sequence is a surrogate pair).
+    @inline(__always)
     func twitterUTF16Count(_ range: Range<Int>) -> Int {
-        var count = 0
-        for offset in range {
-            let byte = self[offset]
-            if byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
-        }
-        return count
+        UTF16Offsets.count(in: self, range)
     }
 
     /// The byte at `offset`, or 0 past the end (no rule treats NUL as anything but an ordinary

@@ -1,10 +1,8 @@
-import PatternDetection
-
 /// UTF-16 positions in well-formed UTF-8, for the ranges reports give in both units.
-enum UTF16Offsets {
+package enum UTF16Offsets {
     /// UTF-16 code units in `range` of `bytes`.
     /// - Complexity: O(range length).
-    static func count(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    package static func count(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var count = 0
         for offset in range {
             let byte = bytes[offset]
@@ -14,12 +12,12 @@ enum UTF16Offsets {
     }
 
     /// How many bytes apart ``checkpoints(in:)`` records the UTF-16 count.
-    static let checkpointStride = 256
+    package static let checkpointStride = 256
 
     /// The UTF-16 units before every ``checkpointStride``-th byte (element k: before byte k ×
     /// stride), for ``count(in:before:checkpoints:)``.
     /// - Complexity: O(n) time, O(n / stride) space.
-    static func checkpoints(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    package static func checkpoints(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var checkpoints = [0]
         checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
         var start = 0
@@ -32,7 +30,7 @@ enum UTF16Offsets {
 
     /// UTF-16 code units before byte `offset`, from the text's ``checkpoints(in:)``.
     /// - Complexity: O(stride).
-    static func count(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int, checkpoints: [Int]) -> Int {
+    package static func count(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int, checkpoints: [Int]) -> Int {
         let block = offset / checkpointStride
         return checkpoints[block] + count(in: bytes, block * checkpointStride..<offset)
     }
@@ -40,7 +38,7 @@ enum UTF16Offsets {
     /// The byte offset `units` UTF-16 units after `start`, rounded down to the scalar boundary when
     /// it falls between the halves of a surrogate pair; never past `end`.
     /// - Complexity: O(bytes walked).
-    static func byteOffset(afterUTF16 units: Int, from start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func byteOffset(afterUTF16 units: Int, from start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var position = start
         var walked = 0
         while position < end {
