@@ -4,11 +4,11 @@ import PatternDetection
 /// and inside spans are copied unchanged, so removing the escapes gives back the input byte for
 /// byte (also for input that is not valid UTF-8). Styles come from a ``PatternStyleTable`` (a
 /// ``FormattingDefinition`` evaluated once per kind), so terminal and composer share one source.
-public struct ANSIEncoder: Sendable {
-    public let depth: ANSIColorDepth
-    public let styles: PatternStyleTable
+package struct ANSIEncoder: Sendable {
+    package let depth: ANSIColorDepth
+    package let styles: PatternStyleTable
     /// The SGR reset sequence.
-    public static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
+    package static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
     /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
     private let openings: [Opening]
 
@@ -17,21 +17,21 @@ public struct ANSIEncoder: Sendable {
         let escape: [UInt8]
     }
 
-    public init(depth: ANSIColorDepth, styles: PatternStyleTable = .default, kinds: [PatternKind] = PatternKind.builtIn) {
+    package init(depth: ANSIColorDepth, styles: PatternStyleTable = .default, kinds: [PatternKind] = PatternKind.builtIn) {
         self.depth = depth
         self.styles = styles
         self.openings = kinds.map { Opening(kind: $0, escape: Array(depth.opening(for: styles[$0]).utf8)) }
     }
 
     /// The opening escape for a kind; empty when colour is off or the style is plain.
-    public func opening(for kind: PatternKind) -> [UInt8] {
+    package func opening(for kind: PatternKind) -> [UInt8] {
         for entry in openings where entry.kind == kind { return entry.escape }
         return Array(depth.opening(for: styles[kind]).utf8)
     }
 
     /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) styled.
     /// - Complexity: O(bytes + spans).
-    public func encode(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], into sink: inout some ByteSink) {
+    package func encode(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], into sink: inout some ByteSink) {
         var position = 0
         for span in spans where span.utf8Range.lowerBound >= position {
             sink.write(bytes[position..<span.utf8Range.lowerBound])

@@ -5,10 +5,10 @@ import PatternDetection
 /// Marks each edit's inserted text with a value of its own, so adjacent insertions never merge into
 /// one run — reproducing what SwiftUI's `TextEditor` leaves behind: one run per typed character.
 /// Not inherited by added text.
-public enum EditorInsertionAttribute: AttributedStringKey {
-    public typealias Value = Int
-    public static let name = "ComposerPatterns.EditorInsertion"
-    public static var inheritedByAddedText: Bool { false }
+package enum EditorInsertionAttribute: AttributedStringKey {
+    package typealias Value = Int
+    package static let name = "ComposerPatterns.EditorInsertion"
+    package static var inheritedByAddedText: Bool { false }
 }
 
 /// A rich-text editor model over an `AttributedString`, as a composer's text view behaves:

@@ -127,9 +127,9 @@ public struct HTMLEncoder {
 
 /// HTML escaping for text and attribute values: `& < > " '` become entities (and, on request,
 /// line breaks become character references). The one escaper of the package.
-public enum HTMLEscaping {
+package enum HTMLEscaping {
     /// `text` escaped.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         appendEscaped(text, to: &out)
@@ -196,9 +196,9 @@ public enum HTMLEscaping {
 
 /// Which links HTML output makes clickable: only `http` and `https` URIs, in any case, so no
 /// `javascript:` or `data:` URI is ever linked.
-public enum HTMLLinkPolicy {
+package enum HTMLLinkPolicy {
     /// `uri` when it starts with `http://` or `https://` (any case), else `nil`.
-    public static func href(forURI uri: String) -> String? {
+    package static func href(forURI uri: String) -> String? {
         allowsLink(to: uri.utf8) ? uri : nil
     }
 

@@ -17,8 +17,8 @@
 ///
 /// - Complexity: every byte is validated once and looked at once by the cut search; scanning
 ///   costs what the rule set costs on each chunk.
-public final class SpanStream {
-    public let rules: any RuleSet
+package final class SpanStream {
+    package let rules: any RuleSet
     let separators: SeparatorTable
     let valueBytesProvider: (any SpanValueBytesProviding)?
 
@@ -37,9 +37,9 @@ public final class SpanStream {
     /// stops here, so a long word is searched once, not once per append.
     var searchedUpTo = 0
     /// Bytes emitted so far.
-    public private(set) var emittedCount = 0
+    package private(set) var emittedCount = 0
 
-    public init(rules: any RuleSet) {
+    package init(rules: any RuleSet) {
         self.rules = rules
         self.separators = SeparatorTable(rules: rules)
         self.valueBytesProvider = rules.valueBytesProvider
@@ -47,7 +47,7 @@ public final class SpanStream {
 
     /// Takes in the next bytes of the stream and emits every chunk that is now complete.
     /// - Throws: ``PatternError`` from the rule set; the stream is then unusable.
-    public func append(
+    package func append(
         _ bytes: UnsafeBufferPointer<UInt8>, emit: (StreamChunk) -> Void
     ) {
         buffer.append(contentsOf: bytes)
@@ -58,7 +58,7 @@ public final class SpanStream {
 
     /// Ends the stream: emits what is left (a truncated UTF-8 sequence at the very end is
     /// ill-formed bytes). The stream starts over afterwards, as a new document.
-    public func finish(emit: (StreamChunk) -> Void) {
+    package func finish(emit: (StreamChunk) -> Void) {
         validate(isFinal: true)
         if let start = openRunStart {
             closedRuns.append(start..<validatedEnd)

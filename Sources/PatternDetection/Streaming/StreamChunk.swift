@@ -2,15 +2,15 @@
 /// the spans that start in them. No span crosses a chunk's edges.
 ///
 /// Only valid inside the callback that receives it: `bytes` points into the stream's buffer.
-public struct StreamChunk {
+package struct StreamChunk {
     /// The chunk's bytes; the concatenation of all chunks is the input, byte for byte.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of `bytes[0]` in the whole stream.
-    public let streamOffset: Int
+    package let streamOffset: Int
     /// The spans in `bytes`, sorted, offsets relative to `bytes`. Identical (after adding
     /// `streamOffset`) to ``PatternDetector/spans(inUTF8:)-(UnsafeBufferPointer<UInt8>)`` on the
     /// whole input.
-    public let spans: [Span]
+    package let spans: [Span]
 
     let rules: any RuleSet
     /// The rule set's byte form of values, looked up once per stream.
@@ -49,7 +49,7 @@ public struct StreamChunk {
     }
 
     /// The rule set's value for `span` (one of ``spans``): handle, URI, tag, ticker or text.
-    public func value(of span: Span) -> String {
+    package func value(of span: Span) -> String {
         let start = span.utf8Range.lowerBound + bytesOffset
         var low = 0, high = texts.count - 1
         while low < high {
