@@ -30,7 +30,7 @@ public enum ANSIColorDepth: Sendable, Hashable {
 }
 
 /// Renders the tags of an `AttributedString` for a terminal or a page through the same encoders
-/// the CLI streams bytes with (``ANSIEncoder``, `HTMLEncoder`), so a composer's text and the same
+/// the CLI streams bytes with (the ANSI and HTML encoders), so a composer's text and the same
 /// text piped through `highlight` render alike: for the spans the string's tags hold, the output is
 /// byte for byte what the encoders write.
 ///

@@ -16,7 +16,7 @@ extension DraftLength {
         apply(edit, newUTF8Count: newText.utf8.count, readingText: Self.reader(newText))
     }
 
-    /// As ``apply(_:in:)``, for text kept elsewhere (a text view's storage, an `AttributedString`):
+    /// As `apply(_:in:)`, for text kept elsewhere (a text view's storage, an `AttributedString`):
     /// `readingText` returns the text of a range of the text after the edit, and is asked for the
     /// lines the edit touched and, when a valid range moved, for one line more.
     /// - Precondition: `newUTF8Count` is the length of the text after the edit.
@@ -58,7 +58,7 @@ extension DraftLength {
         setContentWarning(contentWarning, readingText: Self.reader(text))
     }
 
-    /// As ``setContentWarning(_:in:)``, reading the current text through `readingText`.
+    /// As `setContentWarning(_:in:)`, reading the current text through `readingText`.
     public mutating func setContentWarning(_ contentWarning: String, readingText read: TextReader) {
         guard contentWarning != self.contentWarning else { return }
         self.contentWarning = contentWarning

@@ -11,7 +11,7 @@ import PatternDetection
 /// }
 /// draft.report(for: .bluesky).remaining                   // 279
 /// ```
-/// Without a composer, pass the text and a `TextEdit` instead (``apply(_:in:)-(TextEdit,String)``).
+/// Without a composer, pass the text and a `TextEdit` instead (`apply(_:in:)` with a `TextEdit` and the new text).
 ///
 /// Every report equals ``PostLength/report(for:profile:contentWarning:)`` for the same
 /// text, profile and content warning, field for field.
@@ -54,7 +54,7 @@ import PatternDetection
 /// ## Cost
 /// The lines' tallies sit in a gap buffer whose gap stays after the last edited lines, with the
 /// gap's UTF-8 offset kept, and running totals are kept beside them.
-/// - Complexity: ``apply(_:in:)`` is O(d + e) for d lines between the last edit and this one
+/// - Complexity: `apply(_:in:)` is O(d + e) for d lines between the last edit and this one
 ///   and e the bytes of the lines the edit touches (before and after); plus, when the edit lies
 ///   before the end of the line where a limit is crossed, O(j + that line) to walk to it and
 ///   count it (j ≤ limit + 1 lines). A report is O(1). Building a draft is O(n). The first edit

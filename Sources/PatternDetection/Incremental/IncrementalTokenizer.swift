@@ -22,9 +22,9 @@
 /// ## Use
 /// ```swift
 /// let tokenizer = IncrementalTokenizer(rules: IcyskyRules.shared)
-/// try tokenizer.reset(bytes)                     // full scan
+/// tokenizer.reset(bytes)                     // full scan
 /// bytes.replaceSubrange(3..<3, with: Array("x".utf8))
-/// let change = try tokenizer.apply(TextEdit(start: 3, oldEnd: 3, newEnd: 4), to: bytes)
+/// let change = tokenizer.apply(TextEdit(start: 3, oldEnd: 3, newEnd: 4), to: bytes)
 /// ```
 ///
 /// Not `Sendable`: it owns a copy buffer and its span table. Use one per document and thread.

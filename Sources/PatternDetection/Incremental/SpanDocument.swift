@@ -3,8 +3,8 @@
 /// CLI's replay runner, tests).
 ///
 /// ```swift
-/// var document = try SpanDocument(text: "hi @al", rules: IcyskyRules.shared)
-/// let change = try document.replace(utf8Range: 6..<6, with: "ice")   // "hi @alice"
+/// var document = SpanDocument(text: "hi @al", rules: IcyskyRules.shared)
+/// let change = document.replace(utf8Range: 6..<6, with: "ice")   // "hi @alice"
 /// change.removed  // [mention[3,6)]  (offsets before the edit)
 /// change.added    // [mention[3,9)]
 /// ```

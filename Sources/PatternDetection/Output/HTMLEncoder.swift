@@ -1,7 +1,7 @@
 /// Text with its spans as an escaped HTML fragment: spans become `<span class="KIND">`, links
-/// `<a class="url" href>` when ``HTMLLinkPolicy`` allows their value (the rule set's URI), other
+/// `<a class="url" href>` when the link policy allows their value (http and https only) (the rule set's URI), other
 /// links stay `<span class="url">`. Every byte of text, attribute and class name is escaped
-/// (``HTMLEscaping``), so neither the text nor a URL can open a tag or an attribute. Ill-formed
+/// so neither the text nor a URL can open a tag or an attribute. Ill-formed
 /// UTF-8 becomes U+FFFD.
 ///
 /// Streams: each piece is written as it comes, nothing is kept between pieces. Byte-level: the

@@ -2,7 +2,7 @@
 /// `{"spans":[{"kind":…,"text":…,"value":…,"utf8":[s,e],"utf16":[s,e],"scalars":[s,e]}]}`, spans
 /// in the order given (sorted by start), ranges start-inclusive and end-exclusive.
 ///
-/// A document may arrive in pieces (a stream cut at separators, see ``SpanStream``): UTF-16 and
+/// A document may arrive in pieces (a stream cut at separators, as the CLI reads its input): UTF-16 and
 /// scalar offsets are counted piece by piece, in one pass over each piece, and nothing of earlier
 /// pieces is kept. Ill-formed UTF-8 counts as one U+FFFD per maximal ill-formed sequence.
 ///
