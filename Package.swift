@@ -14,6 +14,13 @@ let package = Package(
         .library(name: "KeystrokeReplay", targets: ["KeystrokeReplay"]),
         .executable(name: "highlight", targets: ["highlight"]),
     ],
+    // PCRE2 (the system library, through pkg-config) runs the icysky rules and custom patterns;
+    // without the trait they run on Foundation's NSRegularExpression (ICU), which every platform
+    // has, and nothing looks for PCRE2. An iOS app depends on the package with `traits: []`.
+    traits: [
+        .default(enabledTraits: ["PCRE2"]),
+        .trait(name: "PCRE2", description: "Run expressions on the system's PCRE2 (pkg-config libpcre2-8) instead of Foundation's NSRegularExpression."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs`: the DocC catalogs of the library modules.
@@ -28,9 +35,15 @@ let package = Package(
         // UTF-8 and offsets, JSON writing, Punycode, the gap buffer: internal, shared by the
         // library modules (no product, nothing public).
         .target(name: "ComposerCore"),
+        // One regex protocol, two engines: PCRE2 with the trait, NSRegularExpression always
+        // (the engine without the trait, and the other side of the differential test with it).
+        .target(
+            name: "RegexEngine",
+            dependencies: [.target(name: "CPCRE2", condition: .when(traits: ["PCRE2"]))]
+        ),
         .target(
             name: "PatternDetection",
-            dependencies: ["ComposerCore", "CPCRE2"]
+            dependencies: ["ComposerCore", "RegexEngine", .target(name: "CPCRE2", condition: .when(traits: ["PCRE2"]))]
         ),
         .target(
             name: "ComposerText",
@@ -61,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PatternDetectionTests",
-            dependencies: ["PatternDetection", "TestSupport"]
+            dependencies: ["PatternDetection", "RegexEngine", "TestSupport"]
         ),
         .testTarget(
             name: "ComposerPostsTests",

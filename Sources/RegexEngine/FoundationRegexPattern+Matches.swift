@@ -1,0 +1,69 @@
+import Foundation
+
+extension FoundationRegexPattern {
+    /// Transcodes `text[visible]` to UTF-16 and enumerates the matches of a region that starts at
+    /// the window and ends at `visible`'s end, with transparent bounds (look-behinds and `\b` see
+    /// `visible` before the window) and without anchoring bounds (`^` does not match at the
+    /// window's start). Where `visible` cuts the text, `^`, `$`, `\A` and `\z` match at the cut,
+    /// which callers keep a scalar away from any match, so only a look-around can tell.
+    ///
+    /// Empty matches are skipped (ICU has no `PCRE2_NOTEMPTY`: where an expression prefers an empty
+    /// match, ICU moves on where PCRE2 would backtrack to a non-empty one at the same start).
+    ///
+    /// - Complexity: O(`visible`) to transcode and map offsets, plus ICU's search, each search
+    ///   bounded by ``timeLimit``.
+    @discardableResult
+    package func forEachMatch(
+        in text: UnsafeBufferPointer<UInt8>, visible: Range<Int>?, startingIn window: Range<Int>,
+        _ body: (Range<Int>) -> Bool
+    ) -> RegexSearchOutcome {
+        let visible = visible ?? 0..<text.count
+        guard !window.isEmpty else { return .complete }
+        let subject = UnsafeBufferPointer(rebasing: text[visible])
+        let string = String(decoding: subject, as: UTF8.self)
+        var cursor = UTF16OffsetCursor(subject)
+        let regionStart = cursor.utf16Offset(ofUTF8: window.lowerBound - visible.lowerBound)
+        let windowEnd = window.upperBound - visible.lowerBound
+        let regionUTF16Count = UTF16OffsetCursor.utf16Count(
+            of: UnsafeBufferPointer(rebasing: subject[(window.lowerBound - visible.lowerBound)...]))
+        let limit = timeLimit.duration(forUTF16Count: regionUTF16Count)
+        let clock = ContinuousClock()
+        var searchStart = clock.now
+        var searchStartUTF8 = window.lowerBound
+        var progressReports = 0
+        var outcome = RegexSearchOutcome.complete
+        // The block does not outlive the call (corelibs Foundation declares it escaping).
+        withoutActuallyEscaping(body) { body in
+            regex.enumerateMatches(
+                in: string, options: [.withTransparentBounds, .withoutAnchoringBounds, .reportProgress],
+                range: NSRange(location: regionStart, length: regionUTF16Count)
+            ) { result, _, stop in
+                guard let result else {
+                    progressReports &+= 1
+                    if progressReports & 15 == 0, searchStart.duration(to: clock.now) > limit {
+                        outcome = .gaveUp(
+                            RegexLimitFailure(
+                                code: Self.timeLimitCode,
+                                message: "search exceeded its time limit of \(limit)",
+                                offset: searchStartUTF8, engine: Self.engineName))
+                        stop.pointee = true
+                    }
+                    return
+                }
+                let range = result.range
+                let start = cursor.utf8Offset(ofUTF16: range.location)
+                guard start < windowEnd else {
+                    stop.pointee = true
+                    return
+                }
+                let end = cursor.utf8Offset(ofUTF16: range.location + range.length)
+                searchStart = clock.now
+                searchStartUTF8 = end + visible.lowerBound
+                if end > start, !body(start + visible.lowerBound..<end + visible.lowerBound) {
+                    stop.pointee = true
+                }
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,95 @@
+#if PCRE2
+internal import CPCRE2
+
+/// A PCRE2 expression compiled once for UTF-8 subjects, immutable and safe to share across threads.
+///
+/// Every pattern is compiled with `PCRE2_UTF | PCRE2_UCP` (so `\w`, `\b`, `\d` and `\s` are Unicode-
+/// aware) and `PCRE2_USE_OFFSET_LIMIT` (so windowed rescans can bound where a match may start), then
+/// JIT-compiled when the library supports it, with a silent fallback to the interpreter otherwise.
+/// Matching takes a ``MatchScratch`` from a pool per scan; the compiled code itself is never mutated.
+package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
+    package static let engineName = "PCRE2"
+
+    package let expression: String
+    package let options: RegexOptions
+    /// Number of capture groups (group 0, the whole match, not counted).
+    package let captureCount: Int
+    /// Whether `pcre2_jit_compile` succeeded; matching falls back to the interpreter when not.
+    package let isJITCompiled: Bool
+    /// The longest look-behind in the pattern, in characters (Unicode scalars).
+    package let maximumLookbehind: Int
+    /// PCRE2's lower bound on a match's length in scalars, so also in bytes.
+    package let minimumMatchUTF8Length: Int
+
+    let code: OpaquePointer
+
+    package convenience init(_ expression: String, options: RegexOptions) throws(RegexCompileFailure) {
+        try self.init(expression, options: options, useJIT: true)
+    }
+
+    /// Compiles `expression`.
+    /// - Parameter useJIT: `false` forces the interpreter (used to cross-check the JIT).
+    /// - Throws: ``RegexCompileFailure`` with PCRE2's code, message and the offset in `expression`.
+    package init(_ expression: String, options: RegexOptions = [], useJIT: Bool) throws(RegexCompileFailure) {
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let flags = Self.flags(for: options) | PCRE2_UTF | PCRE2_UCP | PCRE2_USE_OFFSET_LIMIT
+        let compiled: OpaquePointer? = expression.utf8.withContiguousStorageIfAvailable { bytes in
+            pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
+        } ?? {
+            var copy = expression
+            return copy.withUTF8 { bytes in
+                pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
+            }
+        }()
+        guard let compiled else {
+            throw RegexCompileFailure(code: errorCode, message: pcre2Message(for: errorCode), offset: errorOffset)
+        }
+        self.code = compiled
+        self.expression = expression
+        self.options = options
+        self.isJITCompiled = useJIT && pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+
+        var captures: UInt32 = 0
+        _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+        self.captureCount = Int(captures)
+        var lookbehind: UInt32 = 0
+        _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MAXLOOKBEHIND), &lookbehind)
+        self.maximumLookbehind = Int(lookbehind)
+        var length: UInt32 = 0
+        let status = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &length)
+        self.minimumMatchUTF8Length = status == 0 ? Int(length) : 0
+    }
+
+    deinit {
+        pcre2_code_free_8(code)
+    }
+
+    private static func flags(for options: RegexOptions) -> UInt32 {
+        var flags: UInt32 = 0
+        if options.contains(.caseless) { flags |= PCRE2_CASELESS }
+        if options.contains(.multiline) { flags |= PCRE2_MULTILINE }
+        if options.contains(.dotAll) { flags |= PCRE2_DOTALL }
+        if options.contains(.extended) { flags |= PCRE2_EXTENDED }
+        if options.contains(.neverBackslashC) { flags |= PCRE2_NEVER_BACKSLASH_C }
+        return flags
+    }
+}
+
+/// A valid pointer for empty subjects and patterns: PCRE2 rejects NULL even with length 0.
+nonisolated(unsafe) let emptySubject: UnsafePointer<UInt8> = {
+    let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    pointer.initialize(to: 0)
+    return UnsafePointer(pointer)
+}()
+
+/// PCRE2's text for an error code.
+func pcre2Message(for code: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let length = buffer.withUnsafeMutableBufferPointer { pointer in
+        pcre2_get_error_message_8(code, pointer.baseAddress, pointer.count)
+    }
+    guard length > 0 else { return "PCRE2 error \(code)" }
+    return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+}
+#endif

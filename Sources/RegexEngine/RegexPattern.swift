@@ -1,0 +1,66 @@
+/// An expression compiled once by one engine, immutable and safe to share across threads.
+///
+/// Two engines implement it: ``PCRE2Pattern`` (the `PCRE2` package trait) and
+/// ``FoundationRegexPattern`` (Foundation's `NSRegularExpression`, that is ICU). ``CompiledPattern``
+/// names the one this build uses; code above this module sees only that name and this protocol.
+///
+/// Subjects are UTF-8 and every offset in and out is a UTF-8 byte offset on a scalar boundary.
+/// Both engines are asked for the same semantics:
+/// - Unicode-aware classes and case folding (PCRE2's UTF + UCP mode; ICU is always Unicode-aware).
+///   Where the two disagree on what a class holds, see the PatternDetection article
+///   "Regex engines".
+/// - Only a line feed ends a line (`.`, `(?m)^`, `(?m)$`, `$` before a final newline).
+/// - Matches are leftmost-first, non-overlapping and never empty.
+package protocol RegexPattern: Sendable {
+    /// Compiles `expression`.
+    /// - Throws: ``RegexCompileFailure`` with the engine's message, and the byte offset in
+    ///   `expression` where the engine stopped when it reports one.
+    init(_ expression: String, options: RegexOptions) throws(RegexCompileFailure)
+
+    /// The engine's name, for messages: `PCRE2` or `NSRegularExpression`.
+    static var engineName: String { get }
+
+    /// The expression as given.
+    var expression: String { get }
+
+    /// A lower bound on a match's length in UTF-8 bytes: a subject shorter than this holds no
+    /// match. 0 when the engine does not know one.
+    var minimumMatchUTF8Length: Int { get }
+
+    /// Calls `body` with each non-empty, non-overlapping match that starts in `window`, left to
+    /// right, until `body` returns `false` or there are no more.
+    ///
+    /// - Parameters:
+    ///   - text: valid UTF-8.
+    ///   - visible: the part of `text` the expression sees (look-arounds and `\b` see nothing
+    ///     outside it); matches lie inside it. Where `visible` cuts `text`, `^` and `$` do not
+    ///     match at the cut, with or without `(?m)`: they keep meaning the text's own start and end
+    ///     and line breaks inside `visible`. `nil` is the whole text.
+    ///   - window: where matches may start; lies inside `visible`, on scalar boundaries.
+    /// - Returns: ``RegexSearchOutcome/gaveUp(_:)`` when a search exceeded the engine's limits: the
+    ///   matches reported before it stand, and nothing after it is searched.
+    @discardableResult
+    func forEachMatch(
+        in text: UnsafeBufferPointer<UInt8>, visible: Range<Int>?, startingIn window: Range<Int>,
+        _ body: (Range<Int>) -> Bool
+    ) -> RegexSearchOutcome
+}
+
+extension RegexPattern {
+    /// Compiles `expression` with no options beyond the ones every pattern gets.
+    package init(_ expression: String) throws(RegexCompileFailure) {
+        try self.init(expression, options: [])
+    }
+
+    /// Every match ``forEachMatch(in:visible:startingIn:_:)`` reports, with the whole text visible.
+    package func matches(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>? = nil
+    ) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        forEachMatch(in: text, visible: nil, startingIn: window ?? 0..<text.count) { match in
+            found.append(match)
+            return true
+        }
+        return found
+    }
+}
