@@ -43,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "PatternDetection",
-            dependencies: ["ComposerCore", "RegexEngine", .target(name: "CPCRE2", condition: .when(traits: ["PCRE2"]))]
+            dependencies: ["ComposerCore", "RegexEngine"]
         ),
         .target(
             name: "ComposerText",

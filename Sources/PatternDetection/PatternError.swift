@@ -1,9 +1,12 @@
-/// A failure reported by PCRE2, with its message, kept intact for the caller.
+internal import RegexEngine
+
+/// A failure reported by the regex engine (PCRE2, or NSRegularExpression without the package's
+/// `PCRE2` trait), with its message, kept intact for the caller.
 ///
-/// Compile errors carry the offset in the pattern (in bytes) where PCRE2 stopped; match errors
-/// (match limit, JIT stack limit, depth limit …) carry the subject offset the failing search started
-/// from. "No match" is never an error: a scan that meets any other negative return code throws this
-/// instead of quietly returning fewer spans.
+/// Compile errors carry the offset in the pattern (in bytes) where the engine stopped (always 0
+/// from NSRegularExpression, which does not say); match errors (PCRE2's match, depth or JIT stack
+/// limit, NSRegularExpression's time limit) carry the text offset the failing search started from.
+/// "No match" is never an error.
 public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Stage: String, Sendable, Hashable {
         case compile
@@ -11,9 +14,11 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var stage: Stage
-    /// PCRE2's negative error code (or positive compile error number).
+    /// The engine's error code: PCRE2's negative match error code or positive compile error
+    /// number; for NSRegularExpression, the `NSError` code of a compile error, -1 for an escape
+    /// it does not support, -2 for a search over its time limit.
     public var code: Int32
-    /// PCRE2's own message for `code`.
+    /// The engine's own message for `code`.
     public var message: String
     /// For `.compile`: byte offset in `pattern`; for `.match`: the subject offset of the search.
     public var offset: Int
@@ -33,7 +38,7 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
         case .compile:
             return "invalid pattern at offset \(offset): \(message)"
         case .match:
-            return "match failed at subject offset \(offset): \(message) (PCRE2 error \(code))"
+            return "match failed at subject offset \(offset): \(message) (\(Self.engineName) error \(code))"
         }
     }
 
@@ -42,5 +47,18 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
         let prefix = pattern.utf8.prefix(offset)
         let column = String(decoding: prefix, as: UTF8.self).count
         return pattern + "\n" + String(repeating: " ", count: column) + "^"
+    }
+}
+
+extension PatternError {
+    /// The engine this build runs expressions on: `PCRE2` or `NSRegularExpression`.
+    package static var engineName: String { CompiledPattern.engineName }
+
+    init(_ failure: RegexCompileFailure, pattern: String) {
+        self.init(stage: .compile, code: failure.code, message: failure.message, offset: failure.offset, pattern: pattern)
+    }
+
+    init(_ failure: RegexLimitFailure, pattern: String) {
+        self.init(stage: .match, code: failure.code, message: failure.message, offset: failure.offset, pattern: pattern)
     }
 }

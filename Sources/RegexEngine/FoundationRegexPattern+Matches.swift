@@ -3,9 +3,11 @@ import Foundation
 extension FoundationRegexPattern {
     /// Transcodes `text[visible]` to UTF-16 and enumerates the matches of a region that starts at
     /// the window and ends at `visible`'s end, with transparent bounds (look-behinds and `\b` see
-    /// `visible` before the window) and without anchoring bounds (`^` does not match at the
-    /// window's start). Where `visible` cuts the text, `^`, `$`, `\A` and `\z` match at the cut,
-    /// which callers keep a scalar away from any match, so only a look-around can tell.
+    /// `visible` before the window) and without anchoring bounds (`^` and `$` match only at the
+    /// input's ends). Where `visible` cuts the text, the input gets one U+FFFF beyond the cut, so
+    /// `^` and `$` never match there, as PCRE2's `NOTBOL`/`NOTEOL` have it; a look-around reaching
+    /// two scalars past a cut sees that U+FFFF where PCRE2 sees the subject's end, and `\A`/`\z`
+    /// do not match at a cut where PCRE2's do.
     ///
     /// Empty matches are skipped (ICU has no `PCRE2_NOTEMPTY`: where an expression prefers an empty
     /// match, ICU moves on where PCRE2 would backtrack to a non-empty one at the same start).
@@ -20,9 +22,16 @@ extension FoundationRegexPattern {
         let visible = visible ?? 0..<text.count
         guard !window.isEmpty else { return .complete }
         let subject = UnsafeBufferPointer(rebasing: text[visible])
-        let string = String(decoding: subject, as: UTF8.self)
+        let padBefore = visible.lowerBound > 0, padAfter = visible.upperBound < text.count
+        var input: [UInt8] = []
+        input.reserveCapacity(subject.count + 6)
+        if padBefore { input += Self.cutPadding }
+        input += subject
+        if padAfter { input += Self.cutPadding }
+        let string = String(decoding: input, as: UTF8.self)
+        let padding = padBefore ? 1 : 0
         var cursor = UTF16OffsetCursor(subject)
-        let regionStart = cursor.utf16Offset(ofUTF8: window.lowerBound - visible.lowerBound)
+        let regionStart = padding + cursor.utf16Offset(ofUTF8: window.lowerBound - visible.lowerBound)
         let windowEnd = window.upperBound - visible.lowerBound
         let regionUTF16Count = UTF16OffsetCursor.utf16Count(
             of: UnsafeBufferPointer(rebasing: subject[(window.lowerBound - visible.lowerBound)...]))
@@ -51,12 +60,12 @@ extension FoundationRegexPattern {
                     return
                 }
                 let range = result.range
-                let start = cursor.utf8Offset(ofUTF16: range.location)
+                let start = cursor.utf8Offset(ofUTF16: range.location - padding)
                 guard start < windowEnd else {
                     stop.pointee = true
                     return
                 }
-                let end = cursor.utf8Offset(ofUTF16: range.location + range.length)
+                let end = cursor.utf8Offset(ofUTF16: range.location + range.length - padding)
                 searchStart = clock.now
                 searchStartUTF8 = end + visible.lowerBound
                 if end > start, !body(start + visible.lowerBound..<end + visible.lowerBound) {
@@ -66,4 +75,8 @@ extension FoundationRegexPattern {
         }
         return outcome
     }
+
+    /// U+FFFF (a noncharacter, no line break, not `\w`, not `\s`) in UTF-8: what the input holds
+    /// beyond a cut.
+    static let cutPadding: [UInt8] = [0xEF, 0xBF, 0xBF]
 }

@@ -51,8 +51,9 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
         if options.contains(.multiline) { foundationOptions.insert(.anchorsMatchLines) }
         if options.contains(.dotAll) { foundationOptions.insert(.dotMatchesLineSeparators) }
         if options.contains(.extended) { foundationOptions.insert(.allowCommentsAndWhitespace) }
+        let icuExpression = options.contains(.pcre2Classes) ? PCRE2ClassSpelling.rewrite(expression) : expression
         do {
-            regex = try NSRegularExpression(pattern: expression, options: foundationOptions)
+            regex = try NSRegularExpression(pattern: icuExpression, options: foundationOptions)
         } catch {
             throw RegexCompileFailure(
                 code: Int32(truncatingIfNeeded: (error as NSError).code),

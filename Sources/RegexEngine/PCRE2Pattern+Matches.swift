@@ -43,3 +43,34 @@ extension PCRE2Pattern {
     }
 }
 #endif
+
+#if PCRE2
+extension PCRE2Pattern {
+    /// As ``forEachMatch(in:visible:startingIn:_:)`` with the whole text visible, `body` also
+    /// getting the scratch that holds the match's capture groups (``MatchScratch/captureRange(_:)``),
+    /// valid only inside `body`. PCRE2 only: the rule sets need no captures.
+    @discardableResult
+    package func forEachMatch(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>? = nil,
+        _ body: (Range<Int>, _ captures: MatchScratch) -> Void
+    ) -> RegexSearchOutcome {
+        let window = window ?? 0..<text.count
+        return MatchScratch.withPooled { scratch in
+            var position = window.lowerBound
+            while position < window.upperBound {
+                let match: Range<Int>?
+                do throws(RegexLimitFailure) {
+                    match = try scratch.firstMatch(
+                        of: self, in: text, from: position, startLimit: window.upperBound, options: .notEmpty)
+                } catch {
+                    return .gaveUp(error)
+                }
+                guard let match, match.lowerBound < window.upperBound else { return .complete }
+                body(match, scratch)
+                position = match.upperBound
+            }
+            return .complete
+        }
+    }
+}
+#endif

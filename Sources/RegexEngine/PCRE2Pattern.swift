@@ -93,3 +93,19 @@ func pcre2Message(for code: Int32) -> String {
     return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
 }
 #endif
+
+#if PCRE2
+extension PCRE2Pattern {
+    /// The linked library's version, e.g. `10.42 2022-12-11`.
+    package static let libraryVersion = configString(UInt32(PCRE2_CONFIG_VERSION))
+    /// The Unicode version of the linked library's tables, e.g. `14.0.0`.
+    package static let unicodeVersion = configString(UInt32(PCRE2_CONFIG_UNICODE_VERSION))
+
+    private static func configString(_ what: UInt32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let length = buffer.withUnsafeMutableBytes { pcre2_config_8(what, $0.baseAddress) }
+        guard length > 1 else { return "" }
+        return String(decoding: buffer.prefix(Int(length) - 1), as: UTF8.self)
+    }
+}
+#endif

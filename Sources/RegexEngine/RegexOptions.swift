@@ -14,4 +14,8 @@ package struct RegexOptions: OptionSet, Sendable, Hashable {
     /// `\C` (one code unit, which could split a UTF-8 sequence in PCRE2) is a compile error. ICU
     /// reads `\C` as a literal `C`; the Foundation engine rejects it always.
     package static let neverBackslashC = RegexOptions(rawValue: 1 << 4)
+    /// `\w`, `\W`, `\s`, `\S`, `\b` and `\B` mean what they mean to PCRE2 10.42 in UCP mode, in
+    /// every engine: PCRE2 already does; the Foundation engine rewrites them into explicit classes
+    /// and look-arounds before ICU compiles the expression (see ``PCRE2ClassSpelling``).
+    package static let pcre2Classes = RegexOptions(rawValue: 1 << 5)
 }

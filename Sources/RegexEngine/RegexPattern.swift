@@ -32,10 +32,12 @@ package protocol RegexPattern: Sendable {
     ///
     /// - Parameters:
     ///   - text: valid UTF-8.
-    ///   - visible: the part of `text` the expression sees (look-arounds and `\b` see nothing
-    ///     outside it); matches lie inside it. Where `visible` cuts `text`, `^` and `$` do not
-    ///     match at the cut, with or without `(?m)`: they keep meaning the text's own start and end
-    ///     and line breaks inside `visible`. `nil` is the whole text.
+    ///   - visible: the part of `text` the expression sees; matches lie inside it. Where `visible`
+    ///     cuts `text`, `^` and `$` do not match at the cut, with or without `(?m)`: they keep
+    ///     meaning the text's own start and end and line breaks inside `visible`. What lies beyond
+    ///     a cut is the subject's end to PCRE2 (`\A` and `\z` match there) and one U+FFFF to ICU;
+    ///     callers keep a scalar of context between a cut and the window so that only a
+    ///     look-around reaching past it can tell. `nil` is the whole text.
     ///   - window: where matches may start; lies inside `visible`, on scalar boundaries.
     /// - Returns: ``RegexSearchOutcome/gaveUp(_:)`` when a search exceeded the engine's limits: the
     ///   matches reported before it stand, and nothing after it is searched.
@@ -62,5 +64,19 @@ extension RegexPattern {
             return true
         }
         return found
+    }
+}
+
+extension RegexPattern {
+    /// Calls `body` with each match that starts in `window` (the whole text when `nil`), the whole
+    /// text visible.
+    @discardableResult
+    package func forEachMatch(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>? = nil, _ body: (Range<Int>) -> Void
+    ) -> RegexSearchOutcome {
+        forEachMatch(in: text, visible: nil, startingIn: window ?? 0..<text.count) { match in
+            body(match)
+            return true
+        }
     }
 }

@@ -22,7 +22,7 @@ struct LimitWatch {
             let (count, last) = patterns[index].limits.snapshot
             guard count > seen[index], let last else { continue }
             lines.append(
-                "highlight: \(document): \(last.message) (PCRE2 error \(last.code)) in the expression "
+                "highlight: \(document): \(last.message) (\(PatternError.engineName) error \(last.code)) in the expression "
                     + "'\(patterns[index].expression)'; its '\(patterns[index].kind)' spans are missing where it gave up")
             seen[index] = count
         }

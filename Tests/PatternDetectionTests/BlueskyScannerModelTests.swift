@@ -1,5 +1,7 @@
+#if PCRE2
 import Foundation
 import PatternDetection
+import RegexEngine
 import Testing
 
 /// The `bluesky` byte scanner against a model built the way the reference works: one PCRE2
@@ -13,27 +15,27 @@ struct BlueskyScannerModelTests {
     /// JavaScript's `\s`, as a PCRE2 class body.
     static let whitespace = #"\t-\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"#
     /// `(^|\s|\()@([a-zA-Z0-9.-]+)(\b)`; JavaScript's `\b` knows only ASCII word characters.
-    static let mention = try! CompiledPattern(
+    static let mention = try! PCRE2Pattern(
         #"(?<![^"# + whitespace + #"(])@[A-Za-z0-9.-]+"#
             + #"(?:(?<=[A-Za-z0-9])(?![A-Za-z0-9_])|(?<=[.-])(?=[A-Za-z0-9_]))"#)
     /// The start of `(^|\s|\()((https?:\/\/[\S]+)|((?<domain>[a-z][a-z0-9]*(\.[a-z0-9]+)+)[\S]*))`
     /// (flag `i`): the rest of the word is read by the post-filter.
-    static let link = try! CompiledPattern(
+    static let link = try! PCRE2Pattern(
         #"(?<![^"# + whitespace + #"(])"#
             + #"(?:[hH][tT][tT][pP][sS]?://[^"# + whitespace + #"]|[A-Za-z][A-Za-z0-9]*+\.[A-Za-z0-9])"#)
     /// `(?:^|\s)([#＃])(?!\ufe0f)([^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}…]+…)?`,
     /// the body up to whitespace or a terminator; the post-filter decides the rest.
-    static let hashtag = try! CompiledPattern(
+    static let hashtag = try! PCRE2Pattern(
         #"(?<![^"# + whitespace + #"])[#\x{FF03}](?!\x{FE0F})"#
             + #"[^"# + whitespace + #"\x{AD}\x{2060}\x{200A}\x{200B}\x{200C}\x{200D}\x{20E2}]*+"#)
     /// `/(^|\s|\()\$([A-Za-z][A-Za-z\d]{0,4})(?=\s|$|[.,;:!?)"'’])/`
-    static let cashtag = try! CompiledPattern(
+    static let cashtag = try! PCRE2Pattern(
         #"(?<![^"# + whitespace + #"(])\$[A-Za-z][A-Za-z0-9]{0,4}(?=["# + whitespace + #".,;:!?)"'\x{2019}]|\z)"#)
 
     /// Walks `pattern` over `window` like a global regex: `body` returns where the next search
     /// starts.
     static func walk(
-        _ pattern: CompiledPattern, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>,
+        _ pattern: PCRE2Pattern, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>,
         _ body: (Range<Int>) -> Int
     ) throws {
         let scratch = MatchScratch()
@@ -116,3 +118,4 @@ struct BlueskyScannerModelTests {
         #expect(divergences.isEmpty, "\(divergences)")
     }
 }
+#endif

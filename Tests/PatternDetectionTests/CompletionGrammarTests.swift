@@ -1,3 +1,4 @@
+import RegexEngine
 import Testing
 
 @testable import PatternDetection
@@ -216,16 +217,13 @@ struct CompletionGrammarTests {
             offsets.append((text.count, scalar))
             text += Array(String(scalar).utf8)
         }
-        let pattern = try CompiledPattern(#"\w+"#)
-        let scratch = MatchScratch()
+        // This build's engine; without PCRE2, `\w` spelled out as PCRE2 reads it.
+        let pattern = try CompiledPattern(#"\w+"#, options: .pcre2Classes)
         var word = Set<Int>()
-        try text.withUnsafeBufferPointer { buffer in
-            var position = 0
-            while let match = try scratch.firstMatch(of: pattern, in: buffer, from: position) {
-                word.formUnion(match)
-                position = match.upperBound
-            }
+        let outcome = text.withUnsafeBufferPointer { buffer in
+            pattern.forEachMatch(in: buffer) { (match: Range<Int>) in word.formUnion(match) }
         }
+        #expect(outcome == .complete)
         var disagreements: [Unicode.Scalar] = []
         for (offset, scalar) in offsets where word.contains(offset) != IcyskyRules.isWordCharacter(scalar) {
             disagreements.append(scalar)

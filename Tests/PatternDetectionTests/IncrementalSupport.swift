@@ -1,3 +1,4 @@
+import RegexEngine
 import Testing
 @testable import PatternDetection
 
@@ -41,7 +42,7 @@ struct ShortcodeTestRules: RuleSet {
     let kinds: [PatternKind] = ["shortcode", "quote", "bang"]
     let pattern: CompiledPattern
 
-    init() throws(PatternError) {
+    init() throws(RegexCompileFailure) {
         pattern = try CompiledPattern(#":[a-z_]+:|(?m)^>[a-z]+|![a-z]+(?=\n|\z)"#)
     }
 

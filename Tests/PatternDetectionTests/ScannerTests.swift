@@ -1,11 +1,13 @@
+#if PCRE2
 import Testing
 @testable import PatternDetection
+import RegexEngine
 
 /// The PCRE2 wrapper: compile errors, JIT vs interpreter, empty matches, multi-byte subjects, and
 /// match errors that must surface instead of ending a scan quietly.
 @Suite("PCRE2 scanner")
 struct ScannerTests {
-    func matches(_ pattern: CompiledPattern, _ text: String)
+    func matches(_ pattern: PCRE2Pattern, _ text: String)
         throws -> [String]
     {
         withUTF8Bytes(of: text) { bytes in
@@ -16,19 +18,21 @@ struct ScannerTests {
     }
 
     @Test func compileErrorCarriesMessageAndOffset() throws {
-        let error = try #require(throws: PatternError.self) { try CompiledPattern("ab(cd") }
+        let failure = try #require(throws: RegexCompileFailure.self) { try PCRE2Pattern("ab(cd") }
+        let error = PatternError(failure, pattern: "ab(cd")
         #expect(error.stage == .compile)
         #expect(error.offset == 5)
         #expect(error.message.contains("missing closing parenthesis"))
         #expect(error.caretDiagram == "ab(cd\n     ^")
 
-        let quantifier = try #require(throws: PatternError.self) { try CompiledPattern("x{2,1}") }
+        let quantifier = try #require(throws: RegexCompileFailure.self) { try PCRE2Pattern("x{2,1}") }
         #expect(quantifier.offset == 5)
         #expect(quantifier.message.contains("out of order"))
     }
 
     @Test func caretCountsCharactersNotBytes() throws {
-        let error = try #require(throws: PatternError.self) { try CompiledPattern("é(") }
+        let failure = try #require(throws: RegexCompileFailure.self) { try PCRE2Pattern("é(") }
+        let error = PatternError(failure, pattern: "é(")
         #expect(error.offset == 3)  // bytes
         #expect(error.caretDiagram == "é(\n  ^")
     }
@@ -38,8 +42,8 @@ struct ScannerTests {
         #"\p{Han}+"#, #"[#@]\z"#, "x*", #"(?:a|b)+c?"#,
     ])
     func jitAndInterpreterAgree(expression: String) throws {
-        let jit = try CompiledPattern(expression)
-        let interpreter = try CompiledPattern(expression, useJIT: false)
+        let jit = try PCRE2Pattern(expression, useJIT: true)
+        let interpreter = try PCRE2Pattern(expression, useJIT: false)
         #expect(jit.isJITCompiled)
         #expect(!interpreter.isJITCompiled)
         var generator = SplitMix64(seed: 0x5EED)
@@ -52,14 +56,14 @@ struct ScannerTests {
 
     @Test func emptyMatchesAreSkippedAndTheScanAdvancesByWholeScalars() throws {
         // `x*` matches the empty string everywhere; only the non-empty matches are spans.
-        #expect(try matches(CompiledPattern("x*"), "a😀xé東xx") == ["x", "xx"])
+        #expect(try matches(PCRE2Pattern("x*"), "a😀xé東xx") == ["x", "xx"])
         // A pattern that can only match empty finds nothing and terminates.
-        #expect(try matches(CompiledPattern(#"\b"#), "héllo 😀 wörld").isEmpty)
-        #expect(try matches(CompiledPattern("(?=é)"), "éééé").isEmpty)
+        #expect(try matches(PCRE2Pattern(#"\b"#), "héllo 😀 wörld").isEmpty)
+        #expect(try matches(PCRE2Pattern("(?=é)"), "éééé").isEmpty)
     }
 
     @Test func multiByteSubjectsReportByteRanges() throws {
-        let pattern = try CompiledPattern(#"\w+"#)
+        let pattern = try PCRE2Pattern(#"\w+"#)
         let text = "café 東京 😀 naïve"
         let ranges = withUTF8Bytes(of: text) { bytes in
             pattern.matches(in: bytes)
@@ -68,7 +72,7 @@ struct ScannerTests {
     }
 
     @Test func startRangeBoundsWhereMatchesStartButNotTheirContext() throws {
-        let pattern = try CompiledPattern(#"(?<=\s)\w+"#)
+        let pattern = try PCRE2Pattern(#"(?<=\s)\w+"#)
         let text = "one two three four"
         let found = withUTF8Bytes(of: text) { bytes in
             // Matches must start in 4..<9 ("two t"); look-behind sees the space before 4.
@@ -78,9 +82,9 @@ struct ScannerTests {
     }
 
     /// The first match of `pattern` in `text` searched with `scratch` (errors surface here).
-    func firstMatch(_ pattern: CompiledPattern, _ text: String, scratch: MatchScratch) throws(PatternError) -> Range<Int>? {
+    func firstMatch(_ pattern: PCRE2Pattern, _ text: String, scratch: MatchScratch) throws(RegexLimitFailure) -> Range<Int>? {
         let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { bytes throws(PatternError) -> Range<Int>? in
+        return try bytes.withUnsafeBufferPointer { bytes throws(RegexLimitFailure) -> Range<Int>? in
             try scratch.firstMatch(of: pattern, in: bytes, from: 0)
         }
     }
@@ -89,11 +93,11 @@ struct ScannerTests {
         // Catastrophic backtracking: the match limit is hit long before the search finishes.
         let text = String(repeating: "a", count: 40) + "!"
         for useJIT in [true, false] {
-            let pattern = try CompiledPattern("(a+)+$", useJIT: useJIT)
-            let error = try #require(throws: PatternError.self) {
+            let pattern = try PCRE2Pattern("(a+)+$", useJIT: useJIT)
+            let error = try #require(throws: RegexLimitFailure.self) {
                 try firstMatch(pattern, text, scratch: MatchScratch(matchLimit: 10_000))
             }
-            #expect(error.stage == .match)
+            #expect(error.engine == "PCRE2")
             #expect(error.code == -47, "PCRE2_ERROR_MATCHLIMIT")
             #expect(error.message.contains("match limit"))
         }
@@ -102,20 +106,25 @@ struct ScannerTests {
     @Test func aSearchPastTheLimitsEndsTheMatchLoopAndSaysSo() throws {
         // The default match limit stops `(a+)+$` on a long run of `a` without a line end: the loop
         // reports the match before it and then that it stopped.
-        let pattern = try CompiledPattern(#"b|(a+)+$"#)
+        let pattern = try PCRE2Pattern(#"b|(a+)+$"#)
         let text = "b " + String(repeating: "a", count: 64) + "!"
         var found: [Range<Int>] = []
-        let complete = withUTF8Bytes(of: text) { bytes in
-            pattern.forEachMatch(in: bytes) { found.append($0) }
+        let outcome = withUTF8Bytes(of: text) { bytes in
+            pattern.forEachMatch(in: bytes) { (match: Range<Int>) in found.append(match) }
         }
         #expect(found == [0..<1])
-        #expect(!complete)
+        guard case .gaveUp(let failure) = outcome else {
+            Issue.record("the search past the match limit was not reported: \(outcome)")
+            return
+        }
+        #expect(failure.code == -47, "PCRE2_ERROR_MATCHLIMIT")
+        #expect(failure.offset == 1)
     }
 
     @Test func jitStackLimitIsReportedAndTheDefaultStackIsLargeEnough() throws {
-        let pattern = try CompiledPattern(#"(?:(a)|b)*c"#)
+        let pattern = try PCRE2Pattern(#"(?:(a)|b)*c"#)
         let text = String(repeating: "ab", count: 100_000) + "c"
-        let error = try #require(throws: PatternError.self) {
+        let error = try #require(throws: RegexLimitFailure.self) {
             try firstMatch(pattern, text, scratch: MatchScratch(jitStackBytes: 32 << 10))
         }
         #expect(error.code == -46, "PCRE2_ERROR_JIT_STACKLIMIT")
@@ -124,7 +133,7 @@ struct ScannerTests {
     }
 
     @Test func captureGroupsAreReadableAfterAMatch() throws {
-        let pattern = try CompiledPattern(#"(@)(\w+)(?:\.(\w+))?"#)
+        let pattern = try PCRE2Pattern(#"(@)(\w+)(?:\.(\w+))?"#)
         let scratch = MatchScratch()
         try withUTF8Bytes(of: "hi @bob.test") { bytes in
             let match = try scratch.firstMatch(of: pattern, in: bytes, from: 0)
@@ -137,8 +146,9 @@ struct ScannerTests {
     }
 
     @Test func patternMetadata() throws {
-        let pattern = try CompiledPattern(#"(?<=ab)(c)(d)?"#)
+        let pattern = try PCRE2Pattern(#"(?<=ab)(c)(d)?"#)
         #expect(pattern.captureCount == 2)
         #expect(pattern.maximumLookbehind == 2)
     }
 }
+#endif

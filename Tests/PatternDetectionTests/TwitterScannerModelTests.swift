@@ -1,5 +1,7 @@
+#if PCRE2
 import Foundation
 import PatternDetection
+import RegexEngine
 import Testing
 
 /// The `twitter` mention and cashtag scanners against a model that runs twitter-text's own
@@ -9,10 +11,10 @@ import Testing
 /// a rescan uses (from the separator before a word to the end).
 @Suite("Twitter mention and cashtag scanners agree with the expression model")
 struct TwitterScannerModelTests {
-    static let mention = try! CompiledPattern(
+    static let mention = try! PCRE2Pattern(
         #"(?:^|[^a-zA-Z0-9_!#$%&*@\x{FF20}]|(?:^|[^a-zA-Z0-9_+~.\-])(?:rt|RT|rT|Rt):?)"#
             + #"([@\x{FF20}])([a-zA-Z0-9_]{1,20})(/[a-zA-Z][a-zA-Z0-9_\-]{0,24})?"#)
-    static let cashtag = try! CompiledPattern(
+    static let cashtag = try! PCRE2Pattern(
         #"(?:^|[\t-\r \x{85}\x{A0}\x{1680}\x{180E}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}])"#
             + #"(\$[A-Za-z]{1,6}(?:[._][A-Za-z]{1,2})?)"#
             + #"(?=\z|[\t-\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]"#
@@ -76,3 +78,4 @@ struct TwitterScannerModelTests {
         #expect(divergences.isEmpty, "\(divergences)")
     }
 }
+#endif

@@ -1,9 +1,9 @@
 import Synchronization
 
 extension CustomPattern {
-    /// The searches of one pattern that PCRE2 gave up on (its match limit, depth limit or JIT
-    /// stack), counted over every scan with the pattern and its copies, with the last such error.
-    /// A scan never fails because of them (see ``CustomRuleSet``); this record lets a caller say
+    /// The searches of one pattern that the regex engine gave up on (PCRE2's match limit, depth
+    /// limit or JIT stack; NSRegularExpression's time limit), counted over every scan with the
+    /// pattern and its copies, with the last such error. A scan never fails because of them (see ``CustomRuleSet``); this record lets a caller say
     /// that spans of the pattern's kind may be missing.
     package final class LimitRecord: Sendable {
         private let state = Mutex<(count: Int, last: PatternError?)>((0, nil))

@@ -1,4 +1,4 @@
-internal import CPCRE2
+internal import RegexEngine
 
 /// A user-defined kind: a name and a PCRE2 expression, e.g. `ticket` = `\bJIRA-\d+\b` or
 /// `shortcode` = `:[a-z0-9_+-]+:`.
@@ -14,33 +14,43 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
     /// The kind reported for its matches (the name given at init).
     public let kind: PatternKind
     /// The expression as given.
-    public var expression: String { compiled.source }
+    public var expression: String { compiled.expression }
     /// The scalar a token of this kind starts with when it is typed, or `nil` when the kind is not
     /// completed.
     public let trigger: Unicode.Scalar?
-    let compiled: CompiledPattern
-    /// PCRE2's lower bound on a match's length in scalars (so also in bytes): shorter words are
-    /// skipped without a search.
+    let compiled: any RegexPattern
+    /// The engine's lower bound on a match's length in bytes (0 when it has none): shorter words
+    /// are skipped without a search.
     let minimumLength: Int
-    /// Searches PCRE2 gave up on; shared by copies of this pattern.
+    /// Searches the engine gave up on; shared by copies of this pattern.
     package let limits = LimitRecord()
 
     /// Compiles `expression` for kind `name`.
     /// - Parameters:
     ///   - name: the kind reported for its matches.
-    ///   - expression: a PCRE2 expression (UTF and UCP mode).
+    ///   - expression: a PCRE2 expression (UTF and UCP mode), or with the package's `PCRE2` trait
+    ///     disabled, an ICU expression (see the article "Regex engines").
     ///   - trigger: the scalar a token of this kind starts with, for completion; `nil` (the
     ///     default) when the kind is not completed.
-    /// - Throws: ``PatternError`` (stage `.compile`) with PCRE2's message and the byte offset in
-    ///   `expression` where compilation stopped; ``PatternError/caretDiagram`` points at it.
+    /// - Throws: ``PatternError`` (stage `.compile`) with the engine's message and the byte offset
+    ///   in `expression` where compilation stopped (PCRE2 says where; NSRegularExpression does
+    ///   not, and the offset is then 0); ``PatternError/caretDiagram`` points at it.
     public init(name: String, expression: String, trigger: Unicode.Scalar? = nil) throws(PatternError) {
+        try self.init(name: name, expression: expression, trigger: trigger, engine: CompiledPattern.self)
+    }
+
+    /// Compiles `expression` with `engine` (the differential test runs both engines in one
+    /// process). `\w`, `\s`, `\b` and their complements mean what PCRE2 means by them in every
+    /// engine.
+    init(name: String, expression: String, trigger: Unicode.Scalar?, engine: any RegexPattern.Type) throws(PatternError) {
         self.kind = PatternKind(name)
         self.trigger = trigger
-        let compiled = try CompiledPattern(expression, options: .neverBackslashC)
-        var length: UInt32 = 0
-        let status = pcre2_pattern_info_8(compiled.code, UInt32(PCRE2_INFO_MINLENGTH), &length)
-        self.compiled = compiled
-        self.minimumLength = status == 0 ? Int(length) : 0
+        do {
+            compiled = try engine.init(expression, options: [.neverBackslashC, .pcre2Classes])
+        } catch {
+            throw PatternError(error, pattern: expression)
+        }
+        self.minimumLength = compiled.minimumMatchUTF8Length
     }
 
     public var description: String { "\(kind)=\(expression)" }

@@ -1,3 +1,5 @@
+internal import RegexEngine
+
 extension CustomRuleSet {
     /// Every span starting in `window`: the base's spans, then each custom pattern's matches that
     /// overlap nothing accepted before them (see the type's documentation).
@@ -14,18 +16,16 @@ extension CustomRuleSet {
         var accepted = base?.spans(in: text, startingIn: lower..<upper) ?? []
         if !patterns.isEmpty {
             var found = [[Range<Int>]](repeating: [], count: patterns.count)
-            MatchScratch.withPooled { scratch in
-                var position = lower
-                while position < upper {
-                    let separatorLength = separators.separatorLength(at: position, in: text)
-                    if separatorLength > 0 {
-                        position += separatorLength
-                        continue
-                    }
-                    let start = position
-                    position = wordEnd(from: position, in: text)
-                    scanWord(start..<position, in: text, scratch: scratch, into: &found)
+            var position = lower
+            while position < upper {
+                let separatorLength = separators.separatorLength(at: position, in: text)
+                if separatorLength > 0 {
+                    position += separatorLength
+                    continue
                 }
+                let start = position
+                position = wordEnd(from: position, in: text)
+                scanWord(start..<position, in: text, into: &found)
             }
             for (pattern, matches) in zip(patterns, found) where !matches.isEmpty {
                 accepted = Self.merge(matches, kind: pattern.kind, into: accepted)
@@ -35,41 +35,26 @@ extension CustomRuleSet {
         return accepted.filter { window.contains($0.utf8Range.lowerBound) }
     }
 
-    /// Runs every pattern on one word, subject = the word plus its bordering separators.
-    private func scanWord(
-        _ word: Range<Int>, in text: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
-        into found: inout [[Range<Int>]]
-    ) {
+    /// Runs every pattern on one word, the expression seeing the word plus its bordering
+    /// separators.
+    private func scanWord(_ word: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into found: inout [[Range<Int>]]) {
         let subjectStart = word.lowerBound == 0 ? 0 : text.scalarStart(before: word.lowerBound)
         let subjectEnd = word.upperBound == text.count
             ? word.upperBound : word.upperBound + UTF8Scalar.length(lead: text[word.upperBound])
-        let subject = UnsafeBufferPointer(rebasing: text[subjectStart..<subjectEnd])
-        var options: MatchScratch.SearchOptions = .notEmpty
-        if subjectStart > 0 { options.insert(.notBeginningOfLine) }
-        if subjectEnd < text.count { options.insert(.notEndOfLine) }
-        let wordStart = word.lowerBound - subjectStart, wordEnd = word.upperBound - subjectStart
         for index in patterns.indices where word.count >= patterns[index].minimumLength {
-            let compiled = patterns[index].compiled
-            var position = wordStart
-            while position < wordEnd {
-                // A search PCRE2 cannot finish within its limits ends this pattern's scan of the
-                // word, as no match would: the word's outcome still depends on the word alone.
-                let match: Range<Int>?
-                do {
-                    match = try scratch.firstMatch(
-                        of: compiled, in: subject, from: position, startLimit: wordEnd, options: options)
-                } catch {
-                    patterns[index].limits.record(error)
-                    break
-                }
-                // No match, or one that starts at or reaches into the next separator: the word is done.
-                guard let match, match.upperBound <= wordEnd else { break }
-                if match.isEmpty {
-                    position = max(match.upperBound, subject.scalarEnd(from: position))
-                    continue
-                }
-                found[index].append(match.lowerBound + subjectStart..<match.upperBound + subjectStart)
-                position = match.upperBound
+            let pattern = patterns[index]
+            let outcome = pattern.compiled.forEachMatch(
+                in: text, visible: subjectStart..<subjectEnd, startingIn: word
+            ) { match in
+                // A match that reaches into the next separator ends the word.
+                guard match.upperBound <= word.upperBound else { return false }
+                found[index].append(match)
+                return true
+            }
+            // A search the engine cannot finish within its limits ends this pattern's scan of the
+            // word, as no match would: the word's outcome still depends on the word alone.
+            if case .gaveUp(let failure) = outcome {
+                pattern.limits.record(PatternError(failure, pattern: pattern.expression))
             }
         }
     }

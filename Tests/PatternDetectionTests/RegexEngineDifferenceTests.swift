@@ -1,0 +1,121 @@
+#if PCRE2
+import RegexEngine
+import Testing
+@testable import PatternDetection
+
+/// Where PCRE2 and NSRegularExpression (ICU) still read an expression differently, each case
+/// asserted both ways, so a change in either engine shows up here. The article "Regex engines"
+/// lists the same cases.
+@Suite("Regex engines: the named differences")
+struct RegexEngineDifferenceTests {
+    func matches(_ pattern: some RegexPattern, _ text: String) -> [String] {
+        withUTF8Bytes(of: text) { bytes in
+            pattern.matches(in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+    }
+
+    func both(_ expression: String, _ options: RegexOptions = .pcre2Classes, on text: String) throws -> (pcre2: [String], icu: [String]) {
+        (
+            matches(try PCRE2Pattern(expression, options: options), text),
+            matches(try FoundationRegexPattern(expression, options: options), text)
+        )
+    }
+
+    /// ICU's own `\w` takes combining marks, connector punctuation, ZWJ and alphabetic symbols
+    /// (Ⓐ) and leaves out numbers that are not decimal digits (²); PCRE2 10.42's UCP `\w` is
+    /// letters, numbers and `_`. Spelled out (`pcre2Classes`, which the rule sets use), ICU agrees.
+    @Test func wordCharacters() throws {
+        let text = "e\u{301}x a\u{203F}b ² Ⓐ a\u{200D}b"
+        let raw = try both(#"\w+"#, [], on: text)
+        #expect(raw.pcre2 == ["e", "x", "a", "b", "²", "a", "b"])
+        #expect(raw.icu == ["e\u{301}x", "a\u{203F}b", "Ⓐ", "a\u{200D}b"])
+        let spelled = try both(#"\w+"#, on: text)
+        #expect(spelled.icu == spelled.pcre2)
+    }
+
+    /// ICU's `\b` skips combining marks; PCRE2's sees a boundary at a mark (not a word character).
+    @Test func wordBoundaries() throws {
+        let text = "cafe\u{301} x"
+        let raw = try both(#"\b\p{L}+\b"#, [], on: text)
+        #expect(raw.pcre2 == ["cafe", "x"])
+        #expect(raw.icu == ["x"])
+        let spelled = try both(#"\b\p{L}+\b"#, on: text)
+        #expect(spelled.icu == spelled.pcre2)
+    }
+
+    /// ICU folds case fully (`ß` matches `SS`); PCRE2 folds one scalar to one scalar. Both fold
+    /// the Kelvin sign to `k` and the long s to `s`.
+    @Test func caseFolding() throws {
+        let full = try both(#"(?i)straße"#, on: "STRASSE straße")
+        #expect(full.pcre2 == ["straße"])
+        #expect(full.icu == ["STRASSE", "straße"])
+        let simple = try both(#"(?i)kelvins"#, on: "\u{212A}elvin\u{17F} KELVINS")
+        #expect(simple.pcre2 == ["\u{212A}elvin\u{17F}", "KELVINS"])
+        #expect(simple.icu == simple.pcre2)
+    }
+
+    /// Each engine reads letters by its own Unicode tables: PCRE2 10.42 has Unicode 14, ICU a
+    /// later one, so a letter assigned after Unicode 14 (U+31350, CJK extension H, Unicode 15) is
+    /// `\p{L}` and `\w` only to ICU — unless the linked PCRE2 is new enough too.
+    @Test func unicodeVersions() throws {
+        let text = "#\u{31350}"
+        let result = try both(#"#\w+"#, on: text)
+        #expect(result.icu == [text])
+        let pcre2Major = Int(PCRE2Pattern.unicodeVersion.prefix { $0 != "." }) ?? 0
+        #expect(result.pcre2 == (pcre2Major >= 15 ? [text] : []), "PCRE2 Unicode \(PCRE2Pattern.unicodeVersion)")
+    }
+
+    /// Where an expression prefers an empty match, PCRE2 (`PCRE2_NOTEMPTY`) backtracks to a
+    /// non-empty one at the same start; ICU takes the empty one and moves on.
+    @Test func emptyPreferringExpressions() throws {
+        let result = try both(#"(|ab)"#, on: "ab")
+        #expect(result.pcre2 == ["ab"])
+        #expect(result.icu == [])
+    }
+
+    /// `$` before a final line feed matches in both; only a line feed ends a line in both.
+    @Test func lineEndsAgree() throws {
+        for (expression, text) in [(#"a$"#, "a\n"), (#"a.b"#, "a\rb a\u{85}b a\u{2028}b"), (#"(?m)^b"#, "a\rb\nb")] {
+            let result = try both(expression, on: text)
+            #expect(result.icu == result.pcre2, "\(expression)")
+            #expect(!result.pcre2.isEmpty)
+        }
+    }
+
+    /// Syntax only one engine takes. ICU takes a bounded variable-length look-behind, which PCRE2
+    /// takes from 10.43; PCRE2's `\K`, `(?|…)`, `(?P<…>)` and `(?R)` are rejected without it.
+    @Test func syntaxOnlyOneEngineTakes() throws {
+        _ = try FoundationRegexPattern(#"(?<=ab?)c"#)
+        let minor = Int(PCRE2Pattern.libraryVersion.split(separator: " ").first?.split(separator: ".").last ?? "") ?? 0
+        if minor < 43 {
+            #expect(throws: RegexCompileFailure.self) { try PCRE2Pattern(#"(?<=ab?)c"#) }
+        }
+        for expression in [#"a\Kb"#, #"(?|(a)|(b))"#, #"(?P<n>a)"#, #"a(?R)?b"#] {
+            _ = try PCRE2Pattern(expression)
+            #expect(throws: RegexCompileFailure.self, "\(expression)") { try FoundationRegexPattern(expression) }
+        }
+    }
+
+    /// Where a custom rule set cuts the text (the word plus its bordering separators), `^` and
+    /// `$` match at the cut in neither engine, but PCRE2's `\A` and `\z` do, and a look-around
+    /// reaching past the bordering separator sees the subject's end in PCRE2 and a U+FFFF in ICU.
+    @Test func aCutSeenThroughLookArounds() throws {
+        func spans(_ expression: String, _ engine: any RegexPattern.Type) throws -> [String] {
+            let pattern = try CustomPattern(name: "t", expression: expression, trigger: nil, engine: engine)
+            let rules = try CustomRuleSet(patterns: [pattern], over: nil)
+            return withUTF8Bytes(of: "a b\nc") { bytes in
+                rules.spans(in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.utf8Range]), as: UTF8.self) }
+            }
+        }
+        for expression in [#"(?<=^\s)\w+"#, #"\w+$"#, #"(?m)\w+$"#] {
+            #expect(try spans(expression, PCRE2Pattern.self) == spans(expression, FoundationRegexPattern.self), "\(expression)")
+        }
+        #expect(try spans(#"\w+$"#, PCRE2Pattern.self) == ["c"])
+        #expect(try spans(#"(?m)\w+$"#, PCRE2Pattern.self) == ["b", "c"])
+        #expect(try spans(#"(?<=\A\s)\w+"#, PCRE2Pattern.self) == ["b", "c"])
+        #expect(try spans(#"(?<=\A\s)\w+"#, FoundationRegexPattern.self) == [])
+        #expect(try spans(#"\w+(?=\s\S)"#, PCRE2Pattern.self) == [])
+        #expect(try spans(#"\w+(?=\s\S)"#, FoundationRegexPattern.self) == ["a", "b"])
+    }
+}
+#endif
