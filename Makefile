@@ -29,8 +29,15 @@ run: build
 	@echo "── --format json (first post) ──"
 	@head -n 1 Fixtures/posts/sample-posts.txt | $(HIGHLIGHT) --format json
 
+# The whole suite with the default traits (PCRE2), then the build without them (NSRegularExpression,
+# nothing looked up through pkg-config) in its own scratch path, running the suites that touch
+# icysky, custom patterns, the composer and the CLI.
+NOTRAIT_SCRATCH := .build-notrait
+NOTRAIT_SUITES := PatternDetectionTests|ComposerTextTests|HighlightCLITests|CaretTokenCustomRuleSetTests
 test: deps
 	$(SWIFT) test
+	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH)
+	$(SWIFT) test --skip-build --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH) --filter '$(NOTRAIT_SUITES)'
 
 # The DocC catalogs of the library modules, as static sites in .build/docs/<module>/; a warning
 # (a broken link, an undocumented parameter) fails the build.
@@ -48,18 +55,24 @@ docs: deps
 # binary; crashes land in .build/fuzz/ (copy them to Fixtures/regressions/ to replay in tests).
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build/fuzz
+FUZZ_ENGINE_SOURCES := $(wildcard Sources/RegexEngine/*.swift)
 FUZZ_SOURCES := $(wildcard Sources/ComposerCore/*.swift Sources/PatternDetection/*.swift Sources/PatternDetection/*/*.swift) \
 	Tests/PatternDetectionTests/Support/HostileCorpus.swift \
 	Tests/PatternDetectionTests/Support/SpanInvariants.swift \
 	Tests/PatternDetectionTests/Support/ScanChecks.swift \
 	$(wildcard Fuzz/*.swift)
 
-$(FUZZ_DIR)/scanner-fuzz: $(FUZZ_SOURCES)
-	@mkdir -p $(FUZZ_DIR)/corpus
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns -D FUZZING \
-		-module-name PatternDetection -I Sources/CPCRE2 \
+# RegexEngine is compiled first, as its own module (PatternDetection imports it).
+$(FUZZ_DIR)/scanner-fuzz: $(FUZZ_SOURCES) $(FUZZ_ENGINE_SOURCES)
+	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/modules
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns -D PCRE2 \
+		-module-name RegexEngine -I Sources/CPCRE2 $$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g') \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/RegexEngine.swiftmodule -emit-library -static \
+		-o $(FUZZ_DIR)/modules/libRegexEngine.a $(FUZZ_ENGINE_SOURCES)
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns -D FUZZING -D PCRE2 \
+		-module-name PatternDetection -I Sources/CPCRE2 -I $(FUZZ_DIR)/modules \
 		$$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g') \
-		$(FUZZ_SOURCES) $$(pkg-config --libs-only-L libpcre2-8) -o $@ 2>&1 | grep -v 'Cannot export local symbol' || true
+		$(FUZZ_SOURCES) $(FUZZ_DIR)/modules/libRegexEngine.a $$(pkg-config --libs-only-L libpcre2-8) -lpcre2-8 -o $@ 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -x $@
 
 fuzz: deps $(FUZZ_DIR)/scanner-fuzz
@@ -68,4 +81,4 @@ fuzz: deps $(FUZZ_DIR)/scanner-fuzz
 		$(FUZZ_DIR)/corpus Fuzz/seeds
 
 clean:
-	rm -rf .build
+	rm -rf .build $(NOTRAIT_SCRATCH)

@@ -53,7 +53,7 @@ extension FoundationRegexPattern {
                         outcome = .gaveUp(
                             RegexLimitFailure(
                                 code: Self.timeLimitCode,
-                                message: "search exceeded its time limit of \(limit)",
+                                message: "search exceeded its time limit of \(Self.milliseconds(limit)) ms",
                                 offset: searchStartUTF8, engine: Self.engineName))
                         stop.pointee = true
                     }
@@ -74,6 +74,12 @@ extension FoundationRegexPattern {
             }
         }
         return outcome
+    }
+
+    /// `duration` in whole milliseconds, rounded to the nearest.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
     }
 
     /// U+FFFF (a noncharacter, no line break, not `\w`, not `\s`) in UTF-8: what the input holds

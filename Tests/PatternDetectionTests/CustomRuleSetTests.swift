@@ -21,9 +21,16 @@ struct CustomRuleSetTests {
             _ = try CustomPattern(name: "t", expression: #"JIRA-(\d+"#)
         } catch {
             #expect(error.stage == .compile)
+            #if PCRE2
             #expect(error.message.contains("missing closing parenthesis"))
             #expect(error.offset == 9)
             #expect(error.caretDiagram == "JIRA-(\\d+\n         ^")
+            #else
+            // NSRegularExpression says neither why nor where.
+            #expect(error.message == "ICU rejected the expression (NSRegularExpression does not say where or why)")
+            #expect(error.offset == 0)
+            #expect(error.caretDiagram == "JIRA-(\\d+\n^")
+            #endif
         }
     }
 
