@@ -4,17 +4,17 @@
 /// Each block of sixteen bytes is compared against the values at once (as many comparisons as
 /// there are values), and the first hit is the lowest set byte of the comparison mask
 /// (little-endian lanes); only the last few bytes (fewer than sixteen) are read one at a time.
-package struct ByteSetSearch: Sendable {
-    private let first: SIMD16<UInt8>
-    private let second: SIMD16<UInt8>
-    private let third: SIMD16<UInt8>
-    private let fourth: SIMD16<UInt8>
-    private let fifth: SIMD16<UInt8>
-    private let sixth: SIMD16<UInt8>
-    private let count: Int
+@usableFromInline package struct ByteSetSearch: Sendable {
+    @usableFromInline let first: SIMD16<UInt8>
+    @usableFromInline let second: SIMD16<UInt8>
+    @usableFromInline let third: SIMD16<UInt8>
+    @usableFromInline let fourth: SIMD16<UInt8>
+    @usableFromInline let fifth: SIMD16<UInt8>
+    @usableFromInline let sixth: SIMD16<UInt8>
+    @usableFromInline let count: Int
 
     /// - Precondition: 1…6 values.
-    package init(_ values: [UInt8]) {
+    @usableFromInline package init(_ values: [UInt8]) {
         precondition((1...6).contains(values.count), "ByteSetSearch takes one to six values")
         let padded = values + Array(repeating: values[0], count: 6 - values.count)
         first = SIMD16(repeating: padded[0])
@@ -28,7 +28,7 @@ package struct ByteSetSearch: Sendable {
 
     /// The first offset in `start..<end` whose byte is one of the values, or `end`.
     /// - Complexity: O(end − start), about one vector step per sixteen bytes without a hit.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func firstIndex(in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
         switch count {
         case 1:
@@ -44,8 +44,8 @@ package struct ByteSetSearch: Sendable {
         }
     }
 
-    @inline(__always)
-    private func firstIndex(
+    @inlinable @inline(__always)
+    func firstIndex(
         in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int,
         hits: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
     ) -> Int {

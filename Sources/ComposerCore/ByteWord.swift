@@ -1,18 +1,18 @@
 /// Tests on eight bytes at once (SWAR), for the encoders' scans that look for the few bytes
 /// needing an escape: a `UInt64` read unaligned from the text, byte order irrelevant.
-package enum ByteWord {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+@usableFromInline package enum ByteWord {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Non-zero exactly when some byte of `word` is `value`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func bytes(of word: UInt64, equalTo value: UInt8) -> UInt64 {
         let difference = word ^ (ones &* UInt64(value))
         return (difference &- ones) & ~difference & highBits
     }
 
     /// Non-zero exactly when some byte of `word` is below `bound` (at most 128).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func bytes(of word: UInt64, below bound: UInt8) -> UInt64 {
         (word &- ones &* UInt64(bound)) & ~word & highBits
     }

@@ -8,13 +8,13 @@
 /// The owner may keep elements in a different representation on each side of the gap (the span
 /// table stores spans after the gap relative to the text end); ``moveGap(to:adjustingMoved:)`` hands
 /// it the elements that crossed so it can convert them.
-package struct GapBuffer<Element> {
-    package private(set) var storage: ContiguousArray<Element>
-    package private(set) var gapStart: Int
-    package private(set) var gapEnd: Int
+@usableFromInline package struct GapBuffer<Element> {
+    @usableFromInline package private(set) var storage: ContiguousArray<Element>
+    @usableFromInline package private(set) var gapStart: Int
+    @usableFromInline package private(set) var gapEnd: Int
     private let filler: Element
 
-    package init(filler: Element, capacity: Int = 16) {
+    @usableFromInline package init(filler: Element, capacity: Int = 16) {
         self.filler = filler
         storage = ContiguousArray(repeating: filler, count: Swift.max(capacity, 1))
         gapStart = 0
@@ -22,7 +22,7 @@ package struct GapBuffer<Element> {
     }
 
     /// A buffer holding `elements`, the gap after them.
-    package init(_ elements: some Collection<Element>, filler: Element, extraCapacity: Int = 16) {
+    @usableFromInline package init(_ elements: some Collection<Element>, filler: Element, extraCapacity: Int = 16) {
         self.filler = filler
         storage = ContiguousArray(elements)
         gapStart = storage.count
@@ -30,26 +30,26 @@ package struct GapBuffer<Element> {
         gapEnd = storage.count
     }
 
-    package var count: Int { storage.count - gapCount }
-    package var gapCount: Int { gapEnd - gapStart }
+    @usableFromInline package var count: Int { storage.count - gapCount }
+    @usableFromInline package var gapCount: Int { gapEnd - gapStart }
     /// Number of elements before the gap (also the gap's logical position).
-    package var countBeforeGap: Int { gapStart }
-    package var countAfterGap: Int { storage.count - gapEnd }
+    @usableFromInline package var countBeforeGap: Int { gapStart }
+    @usableFromInline package var countAfterGap: Int { storage.count - gapEnd }
 
     /// The element at logical index `index`.
-    package subscript(index: Int) -> Element {
+    @usableFromInline package subscript(index: Int) -> Element {
         storage[index < gapStart ? index : index + gapCount]
     }
 
-    package var lastBeforeGap: Element? { gapStart > 0 ? storage[gapStart - 1] : nil }
-    package var firstAfterGap: Element? { gapEnd < storage.count ? storage[gapEnd] : nil }
+    @usableFromInline package var lastBeforeGap: Element? { gapStart > 0 ? storage[gapStart - 1] : nil }
+    @usableFromInline package var firstAfterGap: Element? { gapEnd < storage.count ? storage[gapEnd] : nil }
 
     /// Moves the gap to logical position `position` (`0...count`).
     ///
     /// - Parameter adjustingMoved: called once for the elements that crossed the gap, with their
     ///   storage range and whether they now lie after the gap; `nil` when no conversion is needed.
     /// - Complexity: O(|position − gapStart|), one overlapping-safe block move.
-    package mutating func moveGap(
+    @usableFromInline package mutating func moveGap(
         to position: Int,
         adjustingMoved: ((inout ContiguousArray<Element>, Range<Int>, _ nowAfterGap: Bool) -> Void)? = nil
     ) {
@@ -88,7 +88,7 @@ package struct GapBuffer<Element> {
 
     /// Inserts `elements` at the gap, before it: they end up just before the gap.
     /// - Complexity: O(k) amortised for k elements (the storage doubles when the gap is too small).
-    package mutating func insertAtGap(contentsOf elements: some Collection<Element>) {
+    @usableFromInline package mutating func insertAtGap(contentsOf elements: some Collection<Element>) {
         let needed = elements.count
         if needed > gapCount { grow(toFit: needed) }
         for element in elements {
@@ -97,14 +97,14 @@ package struct GapBuffer<Element> {
         }
     }
 
-    package mutating func insertAtGap(_ element: Element) {
+    @usableFromInline package mutating func insertAtGap(_ element: Element) {
         if gapCount == 0 { grow(toFit: 1) }
         storage[gapStart] = element
         gapStart += 1
     }
 
     /// Removes and returns the element just before the gap.
-    package mutating func popLastBeforeGap() -> Element {
+    @usableFromInline package mutating func popLastBeforeGap() -> Element {
         precondition(gapStart > 0, "nothing before the gap")
         gapStart -= 1
         let element = storage[gapStart]
@@ -113,7 +113,7 @@ package struct GapBuffer<Element> {
     }
 
     /// Removes and returns the element just after the gap.
-    package mutating func popFirstAfterGap() -> Element {
+    @usableFromInline package mutating func popFirstAfterGap() -> Element {
         precondition(gapEnd < storage.count, "nothing after the gap")
         let element = storage[gapEnd]
         storage[gapEnd] = filler
@@ -123,7 +123,7 @@ package struct GapBuffer<Element> {
 
     /// Removes the `count` elements just after the gap.
     /// - Complexity: O(1) for trivial element types, O(count) otherwise.
-    package mutating func removeAfterGap(_ removed: Int) {
+    @usableFromInline package mutating func removeAfterGap(_ removed: Int) {
         precondition(removed >= 0 && removed <= countAfterGap, "removing \(removed) of \(countAfterGap)")
         gapEnd += removed
         if !_isPOD(Element.self) {
@@ -146,13 +146,13 @@ package struct GapBuffer<Element> {
 
     /// Address of the storage: unchanged as long as the buffer neither grows nor gets copied
     /// (tests use it to catch accidental copy-on-write copies).
-    package var storageAddress: UnsafeRawPointer? {
+    @usableFromInline package var storageAddress: UnsafeRawPointer? {
         storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
     /// All elements in logical order.
     /// - Complexity: O(count).
-    package var elements: [Element] {
+    @usableFromInline package var elements: [Element] {
         Array(storage[0..<gapStart]) + storage[gapEnd...]
     }
 }

@@ -2,17 +2,17 @@
 /// the C0 controls (`\n` `\r` `\t` `\b` `\f`, others as `\u00XX`), and U+2028 and U+2029
 /// (`\u2028`, `\u2029`, which JavaScript once refused in string literals); every other scalar is
 /// written as UTF-8. An escape is at most six bytes for one byte of input.
-package enum JSONEscape {
+@usableFromInline package enum JSONEscape {
     /// An escape sequence replacing `width` bytes of input.
     case sequence(StaticString, width: Int)
     /// A C0 control without a short form: `\u00XX`.
     case control(UInt8)
 
     /// Output bytes per input byte, at most.
-    package static let maximumExpansion = 6
+    @usableFromInline package static let maximumExpansion = 6
 
     /// The escape for the bytes at `index` of `text`, or `nil` when the byte is written as is.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func at(_ index: Int, in text: UnsafeBufferPointer<UInt8>) -> JSONEscape? {
         let byte = text[index]
         if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 { return nil }
@@ -36,7 +36,7 @@ package enum JSONEscape {
 
     /// Walks `text` once: `copy` gets each run of bytes written as is, `escape` each escape, in
     /// order.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func forEachPiece(
         of text: UnsafeBufferPointer<UInt8>, copy: (Range<Int>) -> Void, escape: (JSONEscape) -> Void
     ) {
@@ -70,7 +70,7 @@ package enum JSONEscape {
     }
 
     /// Lower-case hexadecimal digits for `\u00XX`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }

@@ -2,30 +2,30 @@
 /// everything but the encoders' hot loops (span reports, facets, post records, replay reports, the
 /// CLI's error lines), which use ``RawJSONWriter``. Strings are escaped the same way everywhere
 /// (``JSONEscape``).
-package struct JSONWriter: JSONOutput {
-    package var bytes: [UInt8] = []
+@usableFromInline package struct JSONWriter: JSONOutput {
+    @usableFromInline package var bytes: [UInt8] = []
 
-    package init(capacity: Int = 256) {
+    @usableFromInline package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func appendByte(_ byte: UInt8) {
         bytes.append(byte)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes.append(contentsOf: bytes)
     }
 
     /// A decimal integer.
-    package mutating func append(_ value: Int) {
+    @usableFromInline package mutating func append(_ value: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RawJSONWriter.maximumIntegerLength) { digits in
             var raw = RawJSONWriter(digits.baseAddress!)
             raw.append(value)
@@ -34,7 +34,7 @@ package struct JSONWriter: JSONOutput {
     }
 
     /// The inside of a JSON string literal for `text` (well-formed UTF-8), without the quotes.
-    package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>) {
         JSONEscape.forEachPiece(of: text) { run in
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run]))
         } escape: { escape in
@@ -50,10 +50,10 @@ package struct JSONWriter: JSONOutput {
     }
 
     /// The text written so far.
-    package var string: String { String(decoding: bytes, as: UTF8.self) }
+    @usableFromInline package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// `value` as a JSON string literal.
-    package static func string(_ value: String) -> String {
+    @usableFromInline package static func string(_ value: String) -> String {
         var writer = JSONWriter(capacity: value.utf8.count + 2)
         writer.appendString(value)
         return writer.string

@@ -6,7 +6,7 @@ extension Punycode {
     ///   where one is expected, a truncated digit sequence, a value over 2³¹ − 1, or a decoded
     ///   code point that is basic, a surrogate or above U+10FFFF.
     /// - Complexity: O(n²) for n decoded code points (each is inserted at its position).
-    package static func decode<C: BidirectionalCollection<UInt8>>(_ ascii: C, into output: inout [UInt32]) -> Bool {
+    @usableFromInline package static func decode<C: BidirectionalCollection<UInt8>>(_ ascii: C, into output: inout [UInt32]) -> Bool {
         let start = output.count
         func fail() -> Bool {
             output.removeSubrange(start...)

@@ -3,7 +3,7 @@
 /// Code points are `UInt32` scalar values (never surrogates, at most U+10FFFF). The `xn--` ACE
 /// prefix is not part of the encoding: callers add it. Intermediate values are limited to
 /// 2³¹ − 1 (the usual `maxint`), so a label too long for that fails instead of wrapping.
-package enum Punycode {
+@usableFromInline package enum Punycode {
     static let base = 36
     static let tMin = 1
     static let tMax = 26
@@ -20,7 +20,7 @@ package enum Punycode {
     /// - Returns: `false`, leaving `output` as it was, when a delta exceeds 2³¹ − 1.
     /// - Complexity: O(n · m) for n code points of which m are not basic.
     @discardableResult
-    package static func encode<C: Collection<UInt32>>(_ codePoints: C, into output: inout [UInt8]) -> Bool {
+    @usableFromInline package static func encode<C: Collection<UInt32>>(_ codePoints: C, into output: inout [UInt8]) -> Bool {
         let start = output.count
         var basicCount = 0
         for codePoint in codePoints where codePoint < initialN {

@@ -4,36 +4,36 @@
 ///
 /// Invariant: the caller guarantees room for what is written; the bounds to size with are
 /// ``maximumIntegerLength`` and ``maximumStringLength(_:)``.
-package struct RawJSONWriter: JSONOutput {
-    package private(set) var position: UnsafeMutablePointer<UInt8>
+@usableFromInline package struct RawJSONWriter: JSONOutput {
+    @usableFromInline package private(set) var position: UnsafeMutablePointer<UInt8>
 
     /// Bytes of the longest decimal `Int` (`-9223372036854775808`).
-    package static let maximumIntegerLength = 20
+    @usableFromInline package static let maximumIntegerLength = 20
 
     /// Bytes of `[lower,upper]`.
-    package static let maximumPairLength = 2 * maximumIntegerLength + 3
+    @usableFromInline package static let maximumPairLength = 2 * maximumIntegerLength + 3
 
     /// Bytes of a JSON string literal, quotes included, for `count` bytes of text.
-    package static func maximumStringLength(_ count: Int) -> Int { JSONEscape.maximumExpansion * count + 2 }
+    @usableFromInline package static func maximumStringLength(_ count: Int) -> Int { JSONEscape.maximumExpansion * count + 2 }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(_ start: UnsafeMutablePointer<UInt8>) {
         position = start
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ literal: StaticString) {
         position.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
         position += literal.utf8CodeUnitCount
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func appendByte(_ byte: UInt8) {
         position.pointee = byte
         position += 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         position.update(from: base, count: bytes.count)
@@ -41,7 +41,7 @@ package struct RawJSONWriter: JSONOutput {
     }
 
     /// A decimal integer, two digits at a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ value: Int) {
         if value < 0 { appendByte(UInt8(ascii: "-")) }
         var rest = value.magnitude
@@ -72,14 +72,14 @@ package struct RawJSONWriter: JSONOutput {
     }
 
     /// The inside of a JSON string literal for `text` (well-formed UTF-8), without the quotes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>) {
         appendStringContents(text, uppercasingASCII: false)
     }
 
     /// The inside of a JSON string literal for `text` (well-formed UTF-8), without the quotes,
     /// with `a`–`z` upper-cased when `uppercasingASCII` (which changes no escape).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func appendStringContents(_ text: UnsafeBufferPointer<UInt8>, uppercasingASCII: Bool) {
         JSONEscape.forEachPiece(of: text) { run in
             if uppercasingASCII {

@@ -2,12 +2,12 @@
 ///
 /// Everything randomized in this package — synthetic replay sessions, randomized tests — draws from
 /// it, so a failure or a benchmark input is reproduced from its seed alone.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
-    package var state: UInt64
+@usableFromInline package struct SplitMix64: RandomNumberGenerator, Sendable {
+    @usableFromInline package var state: UInt64
 
-    package init(seed: UInt64) { state = seed }
+    @usableFromInline package init(seed: UInt64) { state = seed }
 
-    package mutating func next() -> UInt64 {
+    @usableFromInline package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

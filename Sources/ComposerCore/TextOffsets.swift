@@ -3,11 +3,11 @@
 /// Each maximal ill-formed subsequence counts as one U+FFFD (one UTF-16 unit, one scalar), the way
 /// Swift's repairing decoder sees the text. An offset inside such a subsequence or inside a scalar
 /// rounds up to the end of it.
-package enum TextOffsets {
+@usableFromInline package enum TextOffsets {
     /// The UTF-16 and scalar offsets of each UTF-8 offset in `utf8Offsets`, in the same order.
     /// - Complexity: O(n + k) for a text of n bytes and k offsets in ascending order (one pass
     ///   over the text); O(n + k log k) otherwise.
-    package static func convert(
+    @usableFromInline package static func convert(
         _ utf8Offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(utf16: Int, scalars: Int)] {
         var result = [(utf16: Int, scalars: Int)](repeating: (0, 0), count: utf8Offsets.count)
@@ -25,13 +25,13 @@ package enum TextOffsets {
     }
 
     /// The UTF-16 offsets of `utf8Offsets` in `string`.
-    package static func utf16Offsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
+    @usableFromInline package static func utf16Offsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
         var copy = string
         return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.utf16) }
     }
 
     /// The Unicode-scalar offsets of `utf8Offsets` in `string`.
-    package static func scalarOffsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
+    @usableFromInline package static func scalarOffsets(_ utf8Offsets: [Int], in string: String) -> [Int] {
         var copy = string
         return copy.withUTF8 { convert(utf8Offsets, in: $0).map(\.scalars) }
     }
@@ -41,17 +41,17 @@ package enum TextOffsets {
     ///
     /// Invariant: `utf8` is the end of a unit (a scalar or a maximal ill-formed subsequence) or 0,
     /// and `utf16` / `scalars` count the units before it.
-    package struct Cursor {
-        package private(set) var utf8 = 0
-        package private(set) var utf16 = 0
-        package private(set) var scalars = 0
+    @usableFromInline package struct Cursor {
+        @usableFromInline package private(set) var utf8 = 0
+        @usableFromInline package private(set) var utf16 = 0
+        @usableFromInline package private(set) var scalars = 0
 
-        package init() {}
+        @usableFromInline package init() {}
 
         /// Moves to `target` (at most `bytes.count`), or to the end of the unit `target` lies in.
         /// Does nothing when the cursor is already there or beyond.
         /// - Complexity: O(target − utf8); ASCII eight bytes at a time.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
             let target = min(target, bytes.count)
             guard utf8 < target else { return }
@@ -92,7 +92,7 @@ package enum TextOffsets {
         /// they are: a scalar per byte that is not a continuation byte, a second UTF-16 unit per
         /// four-byte lead.
         /// - Precondition: `bytes` is well-formed UTF-8.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func advance(toWellFormed target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
             let target = min(target, bytes.count)
             guard utf8 < target else { return }

@@ -1,7 +1,8 @@
 /// UTF-16 positions in well-formed UTF-8, for the ranges reports give in both units.
-package enum UTF16Offsets {
+@usableFromInline package enum UTF16Offsets {
     /// UTF-16 code units in `range` of `bytes`.
     /// - Complexity: O(range length).
+    @inlinable @inline(__always)
     package static func count(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var count = 0
         for offset in range {
@@ -12,12 +13,12 @@ package enum UTF16Offsets {
     }
 
     /// How many bytes apart ``checkpoints(in:)`` records the UTF-16 count.
-    package static let checkpointStride = 256
+    @usableFromInline package static let checkpointStride = 256
 
     /// The UTF-16 units before every ``checkpointStride``-th byte (element k: before byte k ×
     /// stride), for ``count(in:before:checkpoints:)``.
     /// - Complexity: O(n) time, O(n / stride) space.
-    package static func checkpoints(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    @usableFromInline package static func checkpoints(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var checkpoints = [0]
         checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
         var start = 0
@@ -30,7 +31,7 @@ package enum UTF16Offsets {
 
     /// UTF-16 code units before byte `offset`, from the text's ``checkpoints(in:)``.
     /// - Complexity: O(stride).
-    package static func count(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int, checkpoints: [Int]) -> Int {
+    @usableFromInline package static func count(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int, checkpoints: [Int]) -> Int {
         let block = offset / checkpointStride
         return checkpoints[block] + count(in: bytes, block * checkpointStride..<offset)
     }
@@ -38,7 +39,7 @@ package enum UTF16Offsets {
     /// The byte offset `units` UTF-16 units after `start`, rounded down to the scalar boundary when
     /// it falls between the halves of a surrogate pair; never past `end`.
     /// - Complexity: O(bytes walked).
-    package static func byteOffset(afterUTF16 units: Int, from start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    @usableFromInline package static func byteOffset(afterUTF16 units: Int, from start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var position = start
         var walked = 0
         while position < end {

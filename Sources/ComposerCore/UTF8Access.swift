@@ -1,6 +1,6 @@
 /// Runs `body` on the UTF-8 bytes of `string` (contiguous; bridged strings are copied once),
 /// keeping `body`'s typed error.
-package func withUTF8Bytes<Result, Failure: Error>(
+@usableFromInline package func withUTF8Bytes<Result, Failure: Error>(
     of string: String, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
 ) throws(Failure) -> Result {
     var copy = string

@@ -4,20 +4,20 @@
 /// The buffer readers below trust their input (they are called on text already validated, or cut
 /// into its well-formed runs by ``UTF8Validation``); ``scalar(startingAt:count:byte:)`` checks it,
 /// for sources that are read a byte at a time and must never hand PCRE2 ill-formed bytes.
-package enum UTF8Scalar {
-    @inline(__always)
+@usableFromInline package enum UTF8Scalar {
+    @inlinable @inline(__always)
     package static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
     /// The length of the sequence a lead byte announces in well-formed text (1 for ASCII, and for
     /// a stray continuation byte, so a loop over untrusted bytes always advances).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func length(lead: UInt8) -> Int {
         lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
     /// The length of the sequence a lead byte may start, or 0 for a continuation byte or a byte
     /// that never starts a well-formed sequence (`C0`, `C1`, `F5`–`FF`).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func checkedLength(lead: UInt8) -> Int {
         switch lead {
         case 0..<0x80: return 1
@@ -31,7 +31,7 @@ package enum UTF8Scalar {
     /// The scalar whose first byte is at `offset`, reading bytes through `byte`, checked: a
     /// violation (stray continuation byte, truncated or overlong sequence, surrogate) stops the
     /// program instead of reading past the text.
-    package static func scalar(startingAt offset: Int, count: Int, byte: (Int) -> UInt8) -> Unicode.Scalar {
+    @usableFromInline package static func scalar(startingAt offset: Int, count: Int, byte: (Int) -> UInt8) -> Unicode.Scalar {
         precondition(offset >= 0 && offset < count, "offset \(offset) outside 0..<\(count)")
         let lead = byte(offset)
         let length = checkedLength(lead: lead)
@@ -50,7 +50,7 @@ package enum UTF8Scalar {
     }
 
     /// The scalar whose last byte is just before `offset`, reading bytes through `byte`, checked.
-    package static func scalar(endingAt offset: Int, count: Int, byte: (Int) -> UInt8) -> Unicode.Scalar {
+    @usableFromInline package static func scalar(endingAt offset: Int, count: Int, byte: (Int) -> UInt8) -> Unicode.Scalar {
         precondition(offset > 0 && offset <= count, "offset \(offset) outside 1...\(count)")
         var start = offset - 1
         while isContinuation(byte(start)) {
@@ -62,7 +62,7 @@ package enum UTF8Scalar {
         return scalar
     }
     /// `byte` with `a`–`z` upper-cased (every other byte, multi-byte sequences included, as it is).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func asciiUppercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
     }
@@ -71,7 +71,7 @@ package enum UTF8Scalar {
 extension UnsafeBufferPointer<UInt8> {
     /// The code point that starts at `offset` and its length in bytes.
     /// - Precondition: well-formed UTF-8; `offset` is a scalar boundary before the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func scalarValue(at offset: Int) -> (value: UInt32, length: Int) {
         let lead = UInt32(self[offset])
         if lead < 0x80 { return (lead, 1) }
@@ -89,7 +89,7 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// The scalar that starts at `offset` and its length in bytes.
     /// - Precondition: well-formed UTF-8; `offset` is a scalar boundary before the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func decodeScalar(at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
         let (value, length) = scalarValue(at: offset)
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
@@ -97,7 +97,7 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// The start of the scalar that ends at `offset` (the scalar just before it).
     /// - Precondition: `offset > 0` is a scalar boundary of well-formed UTF-8.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func scalarStart(before offset: Int) -> Int {
         var start = offset - 1
         while start > 0, UTF8Scalar.isContinuation(self[start]) { start -= 1 }
@@ -106,7 +106,7 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// The offset just past the scalar that starts at `offset` (one byte on a stray continuation),
     /// never past the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func scalarEnd(from offset: Int) -> Int {
         guard offset < count else { return offset + 1 }
         return Swift.min(offset + UTF8Scalar.length(lead: self[offset]), count)

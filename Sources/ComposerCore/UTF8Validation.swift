@@ -1,10 +1,10 @@
 /// Finds the well-formed parts of arbitrary bytes, so any input can be scanned: PCRE2 is always
 /// called with `PCRE2_NO_UTF_CHECK`, which is only safe on valid UTF-8.
-package enum UTF8Validation {
+@usableFromInline package enum UTF8Validation {
     /// The maximal runs of well-formed UTF-8 in `bytes`, in order. Bytes between runs are the
     /// ill-formed ones (each maximal ill-formed subsequence as Unicode defines it).
     /// - Complexity: O(n), one pass.
-    package static func validRuns(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    @usableFromInline package static func validRuns(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var runStart = 0
         var index = 0
@@ -31,7 +31,7 @@ package enum UTF8Validation {
 
     /// Whether all of `bytes` is well-formed UTF-8, without allocating.
     /// - Complexity: O(n), one pass.
-    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             if bytes[index] < 0x80 {
@@ -46,7 +46,7 @@ package enum UTF8Validation {
     }
 
     /// Length of the well-formed multi-byte sequence at `index`, or 0.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         let count = bytes.count
@@ -75,7 +75,7 @@ package enum UTF8Validation {
 
     /// Length of the maximal ill-formed prefix at `index` (at least 1): a lead byte plus the
     /// continuation bytes that were still acceptable before the sequence broke off.
-    package static func invalidLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    @usableFromInline package static func invalidLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let lead = bytes[index]
         let count = bytes.count
         let second: ClosedRange<UInt8>
