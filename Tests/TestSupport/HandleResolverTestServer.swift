@@ -31,6 +31,8 @@ package final class HandleResolverTestServer: @unchecked Sendable {
     private var counts: [String: Int] = [:]
     private var mostInFlight = 0
     private var abandoned: [String: [Double]] = [:]
+    /// When each abandonment was seen, in ``monotonicSeconds()``.
+    private var abandonedAtTimes: [String: [Double]] = [:]
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
 
@@ -85,6 +87,13 @@ package final class HandleResolverTestServer: @unchecked Sendable {
     /// For requests the client gave up on (closed before an answer), per handle: seconds from the
     /// request's arrival to the client's close, as this server's own thread saw them.
     package var abandonedAfter: [String: [Double]] { lock.withLock { abandoned } }
+
+    /// When the client closed each request for `handle` without waiting for its answer, in
+    /// ``monotonicSeconds()`` (compare with a time the test took before asking).
+    package func abandonmentTimes(of handle: String) -> [Double] { lock.withLock { abandonedAtTimes[handle] ?? [] } }
+
+    /// The monotonic clock the server stamps arrivals and closes with, in seconds.
+    package static func monotonicSeconds() -> Double { now() }
 
     /// ``abandonedAfter`` for `handle`, once this server has seen the client close (its loop may
     /// see it a moment after the client moved on); empty if that did not happen within `limit`.
@@ -147,7 +156,11 @@ package final class HandleResolverTestServer: @unchecked Sendable {
                 if count <= 0 {
                     if let connection = connections[descriptor], connection.reply != nil {
                         inFlight -= 1
-                        lock.withLock { abandoned[connection.handle, default: []].append(Self.now() - connection.arrivedAt) }
+                        let closedAt = Self.now()
+                        lock.withLock {
+                            abandoned[connection.handle, default: []].append(closedAt - connection.arrivedAt)
+                            abandonedAtTimes[connection.handle, default: []].append(closedAt)
+                        }
                     }
                     connections[descriptor] = nil
                     close(descriptor)
