@@ -10,9 +10,11 @@ let package = Package(
     products: [
         .library(name: "PatternDetection", targets: ["PatternDetection"]),
         .library(name: "ComposerPosts", targets: ["ComposerPosts"]),
+        .library(name: "ComposerPostsHTTP", targets: ["ComposerPostsHTTP"]),
         .library(name: "ComposerText", targets: ["ComposerText"]),
         .library(name: "KeystrokeReplay", targets: ["KeystrokeReplay"]),
         .executable(name: "highlight", targets: ["highlight"]),
+        .executable(name: "highlight-resolver", targets: ["highlight-resolver"]),
     ],
     // PCRE2 (the system library, through pkg-config) runs the icysky rules and custom patterns;
     // without the trait they run on Foundation's NSRegularExpression (ICU), which every platform
@@ -37,9 +39,12 @@ let package = Package(
         .target(name: "ComposerCore"),
         // One regex protocol, two engines: PCRE2 with the trait, NSRegularExpression always
         // (the engine without the trait, and the other side of the differential test with it).
+        // With the trait, the NSRegularExpression engine is compiled in debug builds only (as the
+        // differential tests' oracle), so a release build links neither Foundation nor ICU.
         .target(
             name: "RegexEngine",
-            dependencies: [.target(name: "CPCRE2", condition: .when(traits: ["PCRE2"]))]
+            dependencies: [.target(name: "CPCRE2", condition: .when(traits: ["PCRE2"]))],
+            swiftSettings: [.define("FOUNDATION_REGEX_ORACLE", .when(configuration: .debug))]
         ),
         .target(
             name: "PatternDetection",
@@ -52,6 +57,12 @@ let package = Package(
         .target(
             name: "ComposerPosts",
             dependencies: ["PatternDetection", "ComposerText"]
+        ),
+        // The URLSession handle resolver: the only module that imports FoundationNetworking
+        // (libcurl and its TLS stack), so nothing else loads them.
+        .target(
+            name: "ComposerPostsHTTP",
+            dependencies: ["ComposerPosts"]
         ),
         .target(
             name: "KeystrokeReplay",
@@ -67,6 +78,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `highlight post --resolver`'s networking, run as a helper process so that `highlight`
+        // itself never loads libcurl.
+        .executableTarget(
+            name: "highlight-resolver",
+            dependencies: ["ComposerPosts", "ComposerPostsHTTP"]
+        ),
         // Fixture and conformance paths and the YAML reader, shared by the test targets.
         .target(
             name: "TestSupport",
@@ -78,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ComposerPostsTests",
-            dependencies: ["ComposerPosts", "ComposerText", "PatternDetection", "TestSupport"]
+            dependencies: ["ComposerPosts", "ComposerPostsHTTP", "ComposerText", "PatternDetection", "TestSupport"]
         ),
         .testTarget(
             name: "ComposerTextTests",
@@ -90,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HighlightCLITests",
-            dependencies: ["highlight", "PatternDetection", "ComposerPosts", "TestSupport"]
+            dependencies: ["highlight", "highlight-resolver", "PatternDetection", "ComposerPosts", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

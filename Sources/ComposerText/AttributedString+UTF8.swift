@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AttributedString {
     /// The index `offset` UTF-8 bytes from the start: the one place offsets become indices.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// An `AttributedString` read as UTF-8 through its rope: O(log n) to find an offset, then O(1) per

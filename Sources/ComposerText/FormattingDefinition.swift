@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// An ordered list of constraints: how tags become visible styling. Later constraints see what the

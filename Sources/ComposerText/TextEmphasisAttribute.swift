@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Bold, italic and friends: the user's own formatting, which a highlighting strategy must keep.
 ///

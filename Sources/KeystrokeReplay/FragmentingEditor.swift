@@ -1,5 +1,9 @@
 import ComposerText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// Marks each edit's inserted text with a value of its own, so adjacent insertions never merge into

@@ -1,5 +1,9 @@
 import ComposerText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// One strategy's editor, strategy, the oracle's plain copy of its text, and running tallies

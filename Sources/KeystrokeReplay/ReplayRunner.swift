@@ -1,5 +1,9 @@
 import ComposerText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// Plays a ``ReplaySession`` like a rich-text editor and measures highlighting strategies on it.

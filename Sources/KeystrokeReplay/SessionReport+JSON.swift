@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 extension SessionReport {
@@ -55,7 +59,8 @@ extension StrategyReport {
 extension StrategyReport {
     /// Microseconds rounded to 0.1, as a JSON number.
     static func microseconds(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return String(format: "%.1f", rounded)
+        let tenths = Int((value * 10).rounded())
+        let magnitude = tenths.magnitude
+        return (tenths < 0 ? "-" : "") + "\(magnitude / 10).\(magnitude % 10)"
     }
 }

@@ -1,3 +1,4 @@
+#if !PCRE2 || FOUNDATION_REGEX_ORACLE
 import Foundation
 
 extension FoundationRegexPattern {
@@ -86,3 +87,4 @@ extension FoundationRegexPattern {
     /// beyond a cut.
     static let cutPadding: [UInt8] = [0xEF, 0xBF, 0xBF]
 }
+#endif

@@ -1,3 +1,4 @@
+#if !PCRE2 || FOUNDATION_REGEX_ORACLE
 import Foundation
 
 /// An expression compiled by Foundation's `NSRegularExpression` (ICU), immutable and safe to share
@@ -89,3 +90,4 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
         return nil
     }
 }
+#endif

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `highlight` executable: `highlight [options] [FILE...]`, plus subcommands.
 @main
@@ -16,19 +25,19 @@ struct Highlight: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if asksForRootHelp(arguments) {
             print(rootHelp(), terminator: "")
-            Foundation.exit(0)
+            systemExit(0)
         }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as UsageError {
             printError("highlight: " + error.message)
-            Foundation.exit(2)
+            systemExit(2)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 printError("highlight: " + fullMessage(for: error))
-                Foundation.exit(2)
+                systemExit(2)
             }
             exit(withError: error)
         }
@@ -49,7 +58,7 @@ struct Highlight: ParsableCommand {
     static func rootHelp() -> String {
         var help = "OVERVIEW: \(configuration.abstract)\n\n"
         let commandHelp = helpMessage(for: HighlightCommand.self)
-        if commandHelp.hasPrefix("OVERVIEW:"), let paragraphEnd = commandHelp.range(of: "\n\n") {
+        if commandHelp.hasPrefix("OVERVIEW:"), let paragraphEnd = commandHelp.firstRange(of: "\n\n") {
             help += commandHelp[paragraphEnd.upperBound...]
         } else {
             help += commandHelp
@@ -67,3 +76,9 @@ struct Highlight: ParsableCommand {
         return help
     }
 }
+
+#if canImport(Glibc)
+private let systemExit = Glibc.exit
+#elseif canImport(Darwin)
+private let systemExit = Darwin.exit
+#endif

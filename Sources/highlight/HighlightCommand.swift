@@ -1,6 +1,10 @@
 import ArgumentParser
 import ComposerText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KeystrokeReplay
 
 /// A hand-written SVG chart of per-keystroke strategy time against document size, log-log: every
@@ -113,9 +122,9 @@ struct LatencyChart {
         case 1e6...: return "\(Int(value / 1e6)) s"
         case 1e3...: return "\(Int(value / 1e3)) ms"
         case 1...: return "\(Int(value)) µs"
-        default: return String(format: "%g µs", value)
+        default: return printfFormat("%g µs", value)
         }
     }
 
-    static func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func fmt(_ value: Double) -> String { printfFormat("%.1f", value) }
 }

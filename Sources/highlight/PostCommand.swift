@@ -1,6 +1,15 @@
 import ArgumentParser
 import ComposerPosts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PatternDetection
 
 /// `highlight post`: `app.bsky.feed.post` records ready to publish, one line per document.
@@ -134,8 +143,8 @@ struct PostCommand: ParsableCommand {
             throw UsageError(message: "--resolver-timeout must be a positive number of seconds")
         }
         guard resolverConcurrency >= 1 else { throw UsageError(message: "--resolver-concurrency must be at least 1") }
-        return HTTPHandleResolver(
-            serviceURL: url, timeout: .milliseconds(max(1, Int((resolverTimeout * 1000).rounded()))),
+        return ResolverProcess(
+            serviceURL: url.absoluteString, timeoutMilliseconds: max(1, Int((resolverTimeout * 1000).rounded())),
             maximumConcurrentRequests: resolverConcurrency)
     }
 
@@ -146,19 +155,23 @@ struct PostCommand: ParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            printError("highlight: cannot read \(path): \((error as NSError).localizedFailureReason ?? "read failed")")
+            printError("highlight: cannot read \(path): \(readFailureReason(error))")
             throw ExitCode(1)
         }
         func fail(_ reason: String) -> ExitCode {
             printError("highlight: \(path): not a JSON object of handle → DID: \(reason)")
             return ExitCode(65)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: []) else { throw fail("not valid JSON") }
-        guard let entries = object as? [String: Any] else { throw fail("the top level is not an object") }
+        let file: HandleFile
+        do {
+            file = try JSONDecoder().decode(HandleFile.self, from: data)
+        } catch {
+            throw fail("not valid JSON")
+        }
+        guard case .object(let entries) = file else { throw fail("the top level is not an object") }
         var dids: [String: String] = [:]
         for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
-            // JSONSerialization gives NSNumber for numbers and booleans, NSNull for null.
-            guard let did = value as? String, !(value is NSNumber) else { throw fail("the value of \"\(key)\" is not a string") }
+            guard case .string(let did) = value else { throw fail("the value of \"\(key)\" is not a string") }
             let handle = key.hasPrefix("@") ? String(key.dropFirst()) : key
             guard !handle.isEmpty else { throw fail("an empty handle") }
             if let earlier = dids[handle], earlier != did { throw fail("\"\(handle)\" is given twice") }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One `jsonl` input line: a JSON string (the post), or an object asking about the caret:
 /// `{"text":"hi @al","caret":{"utf8":6}}` (or `{"utf16":N}`), optionally with `"accept":"…"`, the
@@ -61,7 +65,7 @@ struct PostLine {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return "\"\(path)\" has the wrong type"
         case .dataCorrupted(let context):
-            return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+            return context.underlyingError.map { "\($0)" } ?? context.debugDescription
         @unknown default: return "\(error)"
         }
     }

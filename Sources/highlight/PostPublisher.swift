@@ -1,6 +1,10 @@
 import ComposerPosts
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// Turns documents into records in batches: drafts first, then one resolution of the batch's new

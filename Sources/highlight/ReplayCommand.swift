@@ -1,6 +1,15 @@
 import ArgumentParser
 import ComposerText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KeystrokeReplay
 import PatternDetection
 
@@ -160,7 +169,7 @@ struct ReplayCommand: ParsableCommand {
             do {
                 try chart.write(toFile: svg, atomically: true, encoding: .utf8)
             } catch {
-                printError("highlight replay: cannot write \(svg): \(error.localizedDescription)")
+                printError("highlight replay: cannot write \(svg): \(readFailureReason(error))")
                 exitCode = max(exitCode, 1)
             }
         }
@@ -171,7 +180,7 @@ struct ReplayCommand: ParsableCommand {
     /// Parses `280,1k,10k,100k,1m` (k = 1024, m = 1024 × 1024).
     static func sizes(_ list: String) throws -> [Int] {
         try list.split(separator: ",").map { item in
-            let text = item.trimmingCharacters(in: .whitespaces).lowercased()
+            let text = String(item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()
             var multiplier = 1
             var digits = Substring(text)
             if text.hasSuffix("k") { multiplier = 1024; digits = digits.dropLast() }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A progress line on standard error for long sessions, only when standard error is a terminal.
 final class ReplayProgress {
@@ -28,6 +37,7 @@ final class ReplayProgress {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { systemWrite(2, $0.baseAddress!, $0.count) }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KeystrokeReplay
 
 /// The `--format table` rendering of replay reports, for people.
@@ -45,11 +49,11 @@ enum ReplayTable {
             let localized = report.strategies.first(where: { $0.name == "localized" }), localized.p50Microseconds > 0
         else { return nil }
         let ratio = full.p50Microseconds / localized.p50Microseconds
-        return String(format: ratio < 10 ? "%.1f×" : "%.0f×", ratio)
+        return printfFormat(ratio < 10 ? "%.1f×" : "%.0f×", ratio)
     }
 
     static func number(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        value >= 100 ? printfFormat("%.0f", value) : printfFormat("%.1f", value)
     }
 
     /// Columns padded to their widest cell; the first column left-aligned, the others right-aligned.

@@ -107,7 +107,7 @@ func printError(_ message: String) {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
+let systemWrite = Darwin.write
 #endif

@@ -3,6 +3,7 @@ import PatternDetection
 import Testing
 import TestSupport
 @testable import ComposerPosts
+@testable import ComposerPostsHTTP
 
 /// ``HTTPHandleResolver`` against a server on 127.0.0.1 that answers, fails in every way a service
 /// can, and stalls forever: each handle is asked once, at most N requests are in flight, and a

@@ -1,3 +1,4 @@
+#if !PCRE2 || DEBUG
 import RegexEngine
 import Testing
 @testable import PatternDetection
@@ -76,3 +77,4 @@ struct FoundationRegexPatternTests {
         #expect(failure.engine == "NSRegularExpression")
     }
 }
+#endif

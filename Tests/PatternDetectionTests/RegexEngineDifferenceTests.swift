@@ -1,4 +1,4 @@
-#if PCRE2
+#if PCRE2 && DEBUG
 import RegexEngine
 import Testing
 @testable import PatternDetection

@@ -1,4 +1,4 @@
-#if PCRE2
+#if PCRE2 && DEBUG
 import Foundation
 import RegexEngine
 import TestSupport

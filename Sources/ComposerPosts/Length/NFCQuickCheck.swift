@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// Whether a text is certainly in Normalization Form C, without normalising it.
@@ -25,9 +29,14 @@ enum NFCQuickCheck {
         return true
     }
 
-    /// `text` in NFC.
+    /// `text` in NFC: the standard library's normalizer (the one `String` comparison uses) where
+    /// Foundation is split, so this module needs no ICU; Foundation's elsewhere.
     static func normalized(_ text: String) -> String {
+        #if canImport(FoundationEssentials)
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
+        #else
         text.precomposedStringWithCanonicalMapping
+        #endif
     }
 
     private static func isUnstable(_ scalar: UInt32) -> Bool {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The lexicon's `datetime` for `createdAt`: RFC 3339 in UTC with milliseconds,
 /// `2026-11-22T12:00:00.000Z` (what JavaScript's `toISOString` writes and the Bluesky app posts).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternDetection
 
 /// An `app.bsky.feed.post` record, ready to publish (`com.atproto.repo.createRecord`).

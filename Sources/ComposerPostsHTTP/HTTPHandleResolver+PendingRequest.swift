@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ComposerPosts
 import Synchronization
 
 /// The state one request shares between its completion handler, its timer and cancellation:

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ComposerPosts
 
 extension HTTPHandleResolver {
     /// One request, raced against ``timeout``: whichever ends first decides, and a request that

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ComposerPosts
 
 /// Resolves handles with an atproto service's `com.atproto.identity.resolveHandle`:
 /// `GET {serviceURL}/xrpc/com.atproto.identity.resolveHandle?handle=H`, answered by

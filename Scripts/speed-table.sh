@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Every built-in rule set × corpus × format × thread count against ripgrep, in one run, where users
+# see it: whole processes of the release `highlight` on 20 MiB generated corpora
+# (Scripts/GenerateScanCorpus.swift: `prose`, about one entity per 160 bytes, and `dense`, the test
+# suite's edge-case posts) against `rg -P --passthru --color=always` with the IcySky seed's three
+# expressions. One hyperfine run per corpus holds every command, so the ratios come from the same
+# minutes on the same machine. Then start-up: `highlight` and `rg x` with standard input on
+# /dev/null, median of STARTUP_RUNS (from an empty directory, so rg has nothing else to search).
+#
+# Prints Markdown tables: mean wall ms, mean CPU ms (user + system; other processes on a shared
+# machine disturb it less than wall time), MB/s, and speed relative to rg for both (above 1 is
+# faster than rg).
+# Needs hyperfine and ripgrep (Debian: apt-get install -y hyperfine ripgrep).
+# Usage: Scripts/speed-table.sh [HIGHLIGHT]
+#   HIGHLIGHT: a binary to time instead of a fresh release build of this checkout. A binary without
+#   `--threads` is timed once per rule set and format, with its default.
+# Environment: BYTES per corpus (default 20 MiB), RUNS per command (default 10), THREADS (thread
+#   counts, default "1 2"), RULES (default "bluesky twitter icysky"), STARTUP_RUNS (default 30),
+#   SECTIONS (default "scan startup").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BYTES=${BYTES:-20971520}
+RUNS=${RUNS:-10}
+THREADS=${THREADS:-1 2}
+RULES=${RULES:-bluesky twitter icysky}
+STARTUP_RUNS=${STARTUP_RUNS:-30}
+SECTIONS=${SECTIONS:-scan startup}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+if [[ $# -ge 1 ]]; then
+    HIGHLIGHT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+else
+    swift build -c release --product highlight >/dev/null
+    HIGHLIGHT=$PWD/.build/release/highlight
+fi
+if ! "$HIGHLIGHT" --threads 1 </dev/null >/dev/null 2>&1; then THREADS=default; fi
+
+echo "highlight: $HIGHLIGHT; $(rg --version | head -n 1); $(hyperfine --version); $(nproc) cores"
+echo
+
+if [[ " $SECTIONS " == *" scan "* ]]; then
+    swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
+        Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
+        -o "$WORK/generate-scan-corpus" 2>/dev/null
+    "$WORK/generate-scan-corpus" "$WORK" "$BYTES"
+    echo "| corpus | rules | format | threads | wall ms | CPU ms | MB/s | × rg (wall) | × rg (CPU) |"
+    echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+    for corpus in prose dense; do
+        file="$WORK/$corpus.txt"
+        size=$(stat -c %s "$file")
+        commands=(-n "rg" "rg -P --passthru --color=always -e '#\w+' -e '@[\w.-]+' -e '(?i)https?://(?:www\.)?\S+(?:/|\b)' $file")
+        for rules in $RULES; do
+            for format in ansi json; do
+                formatArguments="--color always"
+                [[ $format == json ]] && formatArguments="--format json"
+                for threads in $THREADS; do
+                    threadArguments=""
+                    [[ $threads != default ]] && threadArguments="--threads $threads"
+                    commands+=(-n "$rules $format $threads" "$HIGHLIGHT --rules $rules $formatArguments $threadArguments $file")
+                done
+            done
+        done
+        hyperfine -N --warmup 2 --runs "$RUNS" --output pipe --export-csv "$WORK/$corpus.csv" "${commands[@]}" >/dev/null
+        awk -F, -v corpus="$corpus" -v size="$size" '
+            NR == 1 { next }
+            {
+                name[NR] = $1; mean[NR] = $2; cpu[NR] = $5 + $6
+                if ($1 == "rg") { rg = $2; rgCPU = $5 + $6 }
+            }
+            END {
+                for (row = 2; row <= NR; row++) {
+                    split(name[row], part, " ")
+                    if (name[row] == "rg") { part[1] = "rg"; part[2] = "ansi"; part[3] = "1" }
+                    printf "| %s | %s | %s | %s | %.1f | %.1f | %.0f | %.2f | %.2f |\n", corpus, part[1], part[2], part[3],
+                        mean[row] * 1000, cpu[row] * 1000, size / 1e6 / mean[row], rg / mean[row], rgCPU / cpu[row]
+                }
+            }' "$WORK/$corpus.csv"
+    done
+    echo
+fi
+
+if [[ " $SECTIONS " == *" startup "* ]]; then
+    mkdir "$WORK/empty"
+    (cd "$WORK/empty" && hyperfine -N -i --warmup 5 --runs "$STARTUP_RUNS" --export-json "$WORK/startup.json" \
+        -n "rg x < /dev/null" "rg x" -n "highlight < /dev/null" "$HIGHLIGHT" >/dev/null)
+    echo "| start-up (stdin /dev/null) | median ms | mean ms | CPU ms |"
+    echo "|---|---:|---:|---:|"
+    python3 - "$WORK/startup.json" <<'PYTHON'
+import json, sys
+for result in json.load(open(sys.argv[1]))["results"]:
+    print(f"| {result['command']} | {result['median'] * 1000:.2f} | {result['mean'] * 1000:.2f} | "
+          f"{(result['user'] + result['system']) * 1000:.2f} |")
+PYTHON
+fi
