@@ -35,6 +35,11 @@ final class DocumentRenderer {
         self.output = output
     }
 
+    /// A renderer like this one (format, rules, encoders, profiles) that writes to `output`.
+    func copy(writingTo output: StandardOutput) -> DocumentRenderer {
+        DocumentRenderer(format: format, rules: rules, ansi: ansi, lengthProfiles: lengthProfiles, output: output)
+    }
+
     func beginDocument() {
         document.removeAll(keepingCapacity: true)
         var sink = output
@@ -43,6 +48,39 @@ final class DocumentRenderer {
         case .facets: facets.beginDocument(into: &sink)
         case .ansi, .html: break
         }
+    }
+
+    /// Where a document stands between two chunks, in the terms of the format: what continuing it
+    /// elsewhere (another renderer, on another thread) needs to know.
+    struct Position: Sendable {
+        var json = SpanJSONEncoder.Position()
+        var facets = FacetJSONEncoder.Position()
+    }
+
+    /// The position after `chunk` for a document at `position` before it, without rendering it.
+    /// - Complexity: O(chunk) for JSON (one counting pass), O(spans) for facets, O(1) otherwise.
+    func position(_ position: Position, after chunk: StreamChunk) -> Position {
+        var next = position
+        switch format {
+        case .json: next.json = SpanJSONEncoder.position(position.json, after: chunk)
+        case .facets: next.facets = FacetJSONEncoder.position(position.facets, after: chunk)
+        case .ansi, .html: break
+        }
+        return next
+    }
+
+    /// Where the current document stands after the chunks rendered so far.
+    var position: Position {
+        Position(json: json.position, facets: facets.position)
+    }
+
+    /// Renders the next chunks as the continuation of a document (begun by another renderer) that
+    /// stands at `position`.
+    /// - Precondition: no length profiles (a length needs the whole document in one renderer).
+    func continueDocument(at position: Position) {
+        precondition(lengthProfiles.isEmpty, "lengths are counted on one thread")
+        json.position = position.json
+        facets.position = position.facets
     }
 
     /// The next chunk of the current document.

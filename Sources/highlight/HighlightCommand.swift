@@ -76,6 +76,16 @@ struct HighlightCommand: ParsableCommand {
 
     @OptionGroup var mastodon: MastodonOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Threads that scan and render (default: the machine's cores). With more than one, an input of 256 KiB or more is cut at separators (jsonl: at line breaks) and its pieces are rendered in parallel; the output is the same byte for byte. Output to a terminal stays on one thread.",
+            valueName: "n"))
+    var threads: Int = ProcessorCount.online
+
+    /// The least bytes of a parallel segment (testing: tiny segments cut at every separator).
+    @Option(help: .hidden)
+    var segmentBytes: Int = 1 << 18
+
     @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
     var files: [String] = []
 
@@ -83,6 +93,8 @@ struct HighlightCommand: ParsableCommand {
         if !profile.isEmpty && format != .json {
             throw ValidationError("--profile adds lengths to JSON output: use it with --format json")
         }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard segmentBytes >= 1 else { throw ValidationError("--segment-bytes must be at least 1") }
     }
 
     func run() throws {
@@ -99,7 +111,9 @@ struct HighlightCommand: ParsableCommand {
             ansi: ANSIEncoder(depth: depth, styles: styles, kinds: PatternKind.builtIn + ruleSet.kinds),
             lengthProfiles: profile.map(mastodon.profile), output: output)
 
-        let pipeline = Pipeline(renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none)
+        let pipeline = Pipeline(
+            renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none, threadCount: threads,
+            segmentBytes: segmentBytes)
         var limits = LimitWatch(rules: ruleSet)
         for path in InputSource(files: files).paths {
             defer {

@@ -1,27 +1,76 @@
 import PatternDetection
 
 /// Reads inputs block by block and feeds the renderer: documents through a ``SpanStream``, `jsonl`
-/// posts line by line.
+/// posts line by line. With more than one thread, an input of at least ``segmentBytes`` is cut
+/// into segments (text after a separator byte of the rule set, jsonl after a line feed) that worker
+/// threads render while this one reads and writes their output in input order
+/// (``renderInSegments(_:isCut:start:serial:render:)``): the output is byte for byte the serial
+/// one. Output to a terminal (line buffered, so it appears as input arrives), pass-through and
+/// length profiles stay serial.
 final class Pipeline {
     let renderer: DocumentRenderer
     let rules: any RuleSet
     /// ANSI without colour: the output is the input, so nothing is scanned.
     let passThrough: Bool
     let stream: SpanStream
-    private var block: [UInt8] = []
+    var block: [UInt8] = []
+
+    /// Threads that render segments; 1 renders on this thread, as it reads.
+    let threadCount: Int
+    /// The least bytes of a segment: it ends at the first cut byte from here on.
+    let segmentBytes: Int
+    /// Segments read ahead of the output at most.
+    let segmentsInFlight: Int
+    /// The ASCII separator bytes of the rule set (text segments are cut after one).
+    private let asciiSeparators: [Bool]
+    private var workerPool: WorkerPool?
+    /// Segment buffers and output buffers, reused (each kind its own: they differ in size).
+    let segmentRecycler: BufferRecycler
+    let outputRecycler: BufferRecycler
+    /// One per pool thread, indexed by it.
+    private(set) var workers: [SegmentWorker] = []
 
     /// Inputs that could not be opened or read.
     var unreadableInputs = 0
     /// `jsonl` lines that were not JSON strings.
-    private(set) var badLines = 0
+    var badLines = 0
     /// `jsonl` lines seen so far, across all inputs: line N of the input is line N of the output.
     private var lineNumber = 0
 
-    init(renderer: DocumentRenderer, rules: any RuleSet, passThrough: Bool) {
+    /// - Precondition: `threadCount >= 1`, `segmentBytes >= 1`.
+    init(renderer: DocumentRenderer, rules: any RuleSet, passThrough: Bool, threadCount: Int = 1, segmentBytes: Int = 1 << 18) {
+        precondition(threadCount >= 1 && segmentBytes >= 1, "at least one thread and one byte per segment")
         self.renderer = renderer
         self.rules = rules
         self.passThrough = passThrough
         self.stream = SpanStream(rules: rules)
+        self.threadCount = threadCount
+        self.segmentBytes = segmentBytes
+        // One segment per thread being rendered, one more being read: enough to keep every thread
+        // busy while the oldest is written.
+        segmentsInFlight = threadCount + 1
+        // As many as can be in use at once: read ahead, or being rendered.
+        segmentRecycler = BufferRecycler(limit: segmentsInFlight + threadCount)
+        outputRecycler = BufferRecycler(limit: segmentsInFlight + threadCount)
+        asciiSeparators = (0..<128).map { rules.isSeparator(Unicode.Scalar(UInt8($0))) }
+    }
+
+    deinit {
+        workerPool?.close()
+    }
+
+    /// The worker threads, started on first use.
+    func pool() -> WorkerPool {
+        if let workerPool { return workerPool }
+        let pool = WorkerPool(threadCount: threadCount)
+        workers = (0..<threadCount).map { _ in SegmentWorker(like: renderer, recycler: outputRecycler) }
+        workerPool = pool
+        return pool
+    }
+
+    /// Whether inputs are cut into segments rendered on the worker threads.
+    private var rendersInSegments: Bool {
+        threadCount > 1 && !renderer.output.lineBuffered && renderer.lengthProfiles.isEmpty
     }
 
     /// One input as one document. An input that cannot be opened gets no output at all; if
@@ -39,6 +88,18 @@ final class Pipeline {
         }
         renderer.beginDocument()
         let emit = { (chunk: StreamChunk) in renderer.render(chunk) }
+        if rendersInSegments && asciiSeparators.contains(true) {
+            let separators = asciiSeparators
+            _ = try renderInSegments(
+                input, isCut: { $0 < 0x80 && separators[Int($0)] }, start: DocumentRenderer.Position(),
+                serial: { bytes in
+                    bytes.withUnsafeBufferPointer { stream.append($0, emit: emit) }
+                    stream.finish(emit: emit)
+                },
+                render: { worker, job in worker.renderText(job) })
+            try renderer.endDocument()
+            return
+        }
         var readError: Error?
         do {
             try input.forEachBlock(buffer: &block) { bytes in stream.append(bytes, emit: emit) }
@@ -55,27 +116,53 @@ final class Pipeline {
     /// lines read so far are still rendered before the error is rethrown.
     func highlightPosts(at path: String) throws {
         let input = try InputSource.OpenInput(path: path)
-        try input.forEachLine(buffer: &block) { try highlightPost(line: $0) }
+        guard rendersInSegments else {
+            try input.forEachLine(buffer: &block) { try highlightPost(line: $0) }
+            return
+        }
+        var serialError: (any Error)?
+        let end = try renderInSegments(
+            input, isCut: { $0 == UInt8(ascii: "\n") }, start: lineNumber,
+            serial: { bytes in
+                var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                if bytes.last == UInt8(ascii: "\n") || bytes.isEmpty { lines.removeLast() }
+                for line in lines {
+                    do {
+                        try line.withUnsafeBufferPointer { try highlightPost(line: $0) }
+                    } catch {
+                        serialError = error
+                        return
+                    }
+                }
+            },
+            render: { worker, job in worker.renderPosts(job) })
+        if let serialError { throw serialError }
+        if let end { lineNumber = end }
     }
 
     /// Exactly one output line for one input line (a trailing CR is JSON whitespace).
     private func highlightPost(line: UnsafeBufferPointer<UInt8>) throws {
         lineNumber += 1
-        do {
-            try renderer.renderPost(try PostLine.decode(line))
-        } catch let error as BadLine {
-            badLine(error.description)
-        } catch let error as PostLine.SyntaxError {
-            badLine(error.description)
-        } catch let error as JSONStringLiteral.SyntaxError {
-            badLine(error.description)
-        }
+        if try !Self.renderPost(line: line, number: lineNumber, with: renderer) { badLines += 1 }
     }
 
-    /// `{"error":…,"line":N}` in place of the line's output; the run ends with status 65.
-    private func badLine(_ reason: String) {
-        badLines += 1
-        renderer.output.write("{\"error\":\(JSONWriter.string(reason)),\"line\":\(lineNumber)}")
+    /// Renders input line `number` as one output line: the post, or `{"error":…,"line":N}` in its
+    /// place when the line is not a post (the run then ends with status 65). Returns whether the
+    /// line was a post; other errors are rethrown.
+    static func renderPost(line: UnsafeBufferPointer<UInt8>, number: Int, with renderer: DocumentRenderer) throws -> Bool {
+        let reason: String
+        do {
+            try renderer.renderPost(try PostLine.decode(line))
+            return true
+        } catch let error as BadLine {
+            reason = error.description
+        } catch let error as PostLine.SyntaxError {
+            reason = error.description
+        } catch let error as JSONStringLiteral.SyntaxError {
+            reason = error.description
+        }
+        renderer.output.write("{\"error\":\(JSONWriter.string(reason)),\"line\":\(number)}")
         renderer.output.endLine()
+        return false
     }
 }

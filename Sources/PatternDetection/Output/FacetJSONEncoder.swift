@@ -12,6 +12,37 @@ package struct FacetJSONEncoder {
 
     package init() {}
 
+    /// Where a document stands between two pieces: the bytes before the next piece, and whether a
+    /// facet was written (so the next one is preceded by a comma).
+    package struct Position: Sendable, Equatable {
+        package var utf8 = 0
+        package var hasFacets = false
+
+        package init() {}
+    }
+
+    /// The position after the pieces encoded so far; setting it continues a document that other
+    /// encoders started (a stream cut into pieces encoded in parallel, then written in order).
+    package var position: Position {
+        get {
+            var position = Position()
+            (position.utf8, position.hasFacets) = (utf8Base, !isFirst)
+            return position
+        }
+        set {
+            (utf8Base, isFirst) = (newValue.utf8, !newValue.hasFacets)
+        }
+    }
+
+    /// The position after `chunk` for a document at `position` before it, without encoding it.
+    /// - Complexity: O(spans in the chunk).
+    package static func position(_ position: Position, after chunk: StreamChunk) -> Position {
+        var next = position
+        next.utf8 += chunk.bytes.count
+        next.hasFacets = position.hasFacets || chunk.spans.contains { BlueskyFacet.Feature.Shape(kind: $0.kind) != nil }
+        return next
+    }
+
     /// Starts a document: `[`.
     package mutating func beginDocument(into sink: inout some ByteSink) {
         utf8Base = 0

@@ -22,6 +22,47 @@ public struct SpanJSONEncoder {
 
     public init() {}
 
+    /// Where a document stands between two pieces: what the next piece's offsets start from, and
+    /// whether a span was written (so the next one is preceded by a comma).
+    package struct Position: Sendable, Equatable {
+        package var utf8 = 0
+        package var utf16 = 0
+        package var scalars = 0
+        package var hasSpans = false
+
+        package init() {}
+    }
+
+    /// The position after the pieces encoded so far; setting it continues a document that other
+    /// encoders started (a stream cut into pieces encoded in parallel, then written in order).
+    package var position: Position {
+        get {
+            var position = Position()
+            (position.utf8, position.utf16, position.scalars, position.hasSpans) = (utf8Base, utf16Base, scalarBase, !isFirst)
+            return position
+        }
+        set {
+            (utf8Base, utf16Base, scalarBase, isFirst) = (newValue.utf8, newValue.utf16, newValue.scalars, !newValue.hasSpans)
+        }
+    }
+
+    /// The position after `chunk` for a document at `position` before it, without encoding it.
+    /// - Complexity: O(chunk), one counting pass.
+    package static func position(_ position: Position, after chunk: StreamChunk) -> Position {
+        var cursor = TextOffsets.Cursor()
+        if chunk.isWellFormed {
+            cursor.advance(toWellFormed: chunk.bytes.count, in: chunk.bytes)
+        } else {
+            cursor.advance(to: chunk.bytes.count, in: chunk.bytes)
+        }
+        var next = position
+        next.utf8 += chunk.bytes.count
+        next.utf16 += cursor.utf16
+        next.scalars += cursor.scalars
+        next.hasSpans = position.hasSpans || !chunk.spans.isEmpty
+        return next
+    }
+
     /// Starts a document: `{"spans":[`.
     public mutating func beginDocument(into sink: inout some ByteSink) {
         beginDocument(leadingMembers: [], into: &sink)

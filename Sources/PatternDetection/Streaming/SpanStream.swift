@@ -45,6 +45,23 @@ package final class SpanStream {
         self.valueBytesProvider = rules.valueBytesProvider
     }
 
+    /// Starts the stream over as the rest of a longer stream that was cut right after the separator
+    /// `context` (one scalar, well-formed), `streamOffset` bytes from its start: the separator is
+    /// read-only context for the first word, exactly as after a cut of this stream's own, so the
+    /// pieces of an input cut at separators and streamed separately give the spans of one stream.
+    /// An empty `context` starts at the beginning of a text.
+    /// - Precondition: `context` is empty or one scalar that ``RuleSet/isSeparator(_:)`` accepts.
+    package func restart(afterSeparator context: UnsafeBufferPointer<UInt8>, streamOffset: Int) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: context)
+        contextCount = context.count
+        validatedEnd = context.count
+        closedRuns.removeAll()
+        openRunStart = context.isEmpty ? nil : 0
+        searchedUpTo = context.count
+        emittedCount = streamOffset
+    }
+
     /// Takes in the next bytes of the stream and emits every chunk that is now complete.
     /// - Throws: ``PatternError`` from the rule set; the stream is then unusable.
     package func append(

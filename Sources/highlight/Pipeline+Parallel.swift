@@ -1,0 +1,101 @@
+import PatternDetection
+
+extension Pipeline {
+    /// Reads `input` and renders it on the worker threads, segment by segment, writing each
+    /// segment's output in input order: the bytes of one serial run exactly.
+    ///
+    /// Segments are cut right after the first byte at or past ``segmentBytes`` for which `isCut`
+    /// holds; an input that ends before its first segment is complete is handed to `serial`
+    /// instead (small inputs cost no thread). At most ``segmentsInFlight`` segments are read ahead
+    /// of the output, so memory is bounded by them, not by the input.
+    ///
+    /// - Parameters:
+    ///   - start: the progress before the input (for its first segment).
+    ///   - render: renders one job on the worker of the given thread.
+    /// - Returns: the progress after the input, or `nil` when `serial` took it.
+    /// - Throws: a read error after what was read is rendered and written; an error a segment
+    ///   ended with, once the segments before it are written.
+    func renderInSegments<Progress: Sendable>(
+        _ input: borrowing InputSource.OpenInput, isCut: (UInt8) -> Bool, start: Progress,
+        serial: ([UInt8]) throws -> Void,
+        render: @escaping @Sendable (SegmentWorker, SegmentJob<Progress>) -> Void
+    ) throws -> Progress? {
+        let pool = self.pool()
+        let workers = self.workers
+        var pending: [UInt8] = []
+        var pendingStart = 0
+        var searchedUpTo = 0
+        // Jobs not yet written, from `inFlightStart` on (written ones are dropped at once).
+        var inFlight: [SegmentJob<Progress>?] = []
+        var inFlightStart = 0
+        var previous = Handoff(start)
+        var context: UInt8?
+        var offset = 0
+        var dispatched = false
+        let output = renderer.output
+
+        func writeOldest() throws {
+            let job = inFlight[inFlightStart]!
+            inFlight[inFlightStart] = nil
+            inFlightStart += 1
+            if inFlightStart >= segmentsInFlight {
+                inFlight.removeSubrange(0..<inFlightStart)
+                inFlightStart = 0
+            }
+            let rendered = job.output.wait()
+            output.write(rendered.bytes)
+            outputRecycler.give(rendered.bytes)
+            segmentRecycler.give(job.bytes)
+            job.bytes = []
+            badLines += rendered.badLines
+            if let error = rendered.error { throw error }
+        }
+
+        func dispatch(_ range: Range<Int>, isLast: Bool) throws {
+            var bytes = segmentRecycler.take()
+            bytes.append(contentsOf: pending[range])
+            let job = SegmentJob(
+                bytes: bytes, context: context, streamOffset: offset, isLast: isLast, start: previous)
+            previous = job.end
+            context = pending[range.upperBound - 1]
+            offset += range.count
+            dispatched = true
+            pool.submit { thread in render(workers[thread], job) }
+            inFlight.append(job)
+            if inFlight.count - inFlightStart >= segmentsInFlight { try writeOldest() }
+        }
+
+        var readError: (any Error)?
+        do {
+            try input.forEachBlock(buffer: &block) { bytes in
+                if pendingStart > 0 {
+                    pending.removeSubrange(0..<pendingStart)
+                    searchedUpTo -= pendingStart
+                    pendingStart = 0
+                }
+                pending.append(contentsOf: bytes)
+                while pending.count - pendingStart >= segmentBytes {
+                    var index = max(searchedUpTo, pendingStart + segmentBytes - 1)
+                    while index < pending.count && !isCut(pending[index]) { index += 1 }
+                    searchedUpTo = index
+                    guard index < pending.count else { break }
+                    try dispatch(pendingStart..<index + 1, isLast: false)
+                    pendingStart = index + 1
+                    searchedUpTo = pendingStart
+                }
+            }
+        } catch let error as InputSource.ReadError {
+            readError = error
+        }
+        if !dispatched {
+            try serial(pending)
+            if let readError { throw readError }
+            return nil
+        }
+        if pendingStart < pending.count { try dispatch(pendingStart..<pending.count, isLast: true) }
+        let end = previous
+        while inFlightStart < inFlight.count { try writeOldest() }
+        if let readError { throw readError }
+        return end.wait()
+    }
+}
