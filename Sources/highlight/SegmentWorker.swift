@@ -22,7 +22,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// - Complexity: O(segment) plus the rule set's scan; waits only for the previous segment's
     ///   hand-over, never for its rendering.
     func renderText(_ job: SegmentJob<DocumentRenderer.Position>) {
-        var context = job.context.map { [$0] } ?? []
+        let context = job.context.map { [$0] } ?? []
         context.withUnsafeBufferPointer { stream.restart(afterSeparator: $0, streamOffset: job.streamOffset) }
         var chunks = 0
         let renderer = self.renderer

@@ -61,12 +61,14 @@ struct HandleResolverHTTPTests {
         // The stall was given up after one timeout (this resolver's own: URLSession's would fire
         // after 2 s).
         #expect(elapsed >= .milliseconds(450))
-        // Timed from when the client asked, not from when the request reached the server (which a
-        // loaded machine delays): the client gave up after its own timeout, once.
+        // Given up once, well before URLSession's own 2 s, timed from when the request reached the
+        // server (the client may queue it behind others: at most a few requests are in flight);
+        // and not before the resolver's 500 ms timeout, timed from when the client asked (the
+        // server sees the request late on a loaded machine).
         let abandoned = await server.abandonments(of: "stall.test")
         let closedAfter = server.abandonmentTimes(of: "stall.test").map { $0 - startSeconds }
         #expect(abandoned.count == 1 && abandoned[0] < 1.5, "\(abandoned)")
-        #expect(closedAfter.count == 1 && closedAfter[0] >= 0.45 && closedAfter[0] < 1.5, "\(closedAfter)")
+        #expect(closedAfter.count == 1 && closedAfter[0] >= 0.45, "\(closedAfter)")
     }
 
     /// Sixteen answers of 50 ms each, three slots: exactly three requests in flight at a time.
