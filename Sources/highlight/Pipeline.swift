@@ -92,6 +92,7 @@ final class Pipeline {
             let separators = asciiSeparators
             _ = try renderInSegments(
                 input, isCut: { $0 < 0x80 && separators[Int($0)] }, start: DocumentRenderer.Position(),
+                dropsFirstRecordSeparator: renderer.separatesRecords,
                 serial: { bytes in
                     bytes.withUnsafeBufferPointer { stream.append($0, emit: emit) }
                     stream.finish(emit: emit)

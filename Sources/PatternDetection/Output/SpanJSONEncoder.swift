@@ -46,20 +46,18 @@ public struct SpanJSONEncoder {
         }
     }
 
-    /// The position after `chunk` for a document at `position` before it, without encoding it.
-    /// - Complexity: O(chunk), one counting pass.
-    package static func position(_ position: Position, after chunk: StreamChunk) -> Position {
+    /// The offsets after `bytes` for a document at `position` before them (`hasSpans` unchanged),
+    /// without scanning or encoding them.
+    /// - Precondition: `bytes` starts and ends on the edges of units (scalars and maximal
+    ///   ill-formed subsequences), as a piece cut after an ASCII byte does.
+    /// - Complexity: O(bytes), one counting pass.
+    package static func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> Position {
         var cursor = TextOffsets.Cursor()
-        if chunk.isWellFormed {
-            cursor.advance(toWellFormed: chunk.bytes.count, in: chunk.bytes)
-        } else {
-            cursor.advance(to: chunk.bytes.count, in: chunk.bytes)
-        }
+        cursor.advance(to: bytes.count, in: bytes)
         var next = position
-        next.utf8 += chunk.bytes.count
+        next.utf8 += bytes.count
         next.utf16 += cursor.utf16
         next.scalars += cursor.scalars
-        next.hasSpans = position.hasSpans || !chunk.spans.isEmpty
         return next
     }
 
