@@ -16,7 +16,8 @@
 #   `--threads` is timed once per rule set and format, with its default.
 # Environment: BYTES per corpus (default 20 MiB), RUNS per command (default 10), THREADS (thread
 #   counts, default "1 2"), RULES (default "bluesky twitter icysky"), STARTUP_RUNS (default 30),
-#   SECTIONS (default "scan startup").
+#   SECTIONS (default "scan startup"), BEFORE (another `highlight`, e.g. a build of an older commit,
+#   timed in the same runs with its default threads; its rows say "before").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BYTES=${BYTES:-20971520}
@@ -34,6 +35,7 @@ else
     HIGHLIGHT=$PWD/.build/release/highlight
 fi
 if ! "$HIGHLIGHT" --threads 1 </dev/null >/dev/null 2>&1; then THREADS=default; fi
+BEFORE=${BEFORE:+$(cd "$(dirname "$BEFORE")" && pwd)/$(basename "$BEFORE")}
 
 echo "highlight: $HIGHLIGHT; $(rg --version | head -n 1); $(hyperfine --version); $(nproc) cores"
 echo
@@ -53,6 +55,9 @@ if [[ " $SECTIONS " == *" scan "* ]]; then
             for format in ansi json; do
                 formatArguments="--color always"
                 [[ $format == json ]] && formatArguments="--format json"
+                if [[ -n "$BEFORE" ]]; then
+                    commands+=(-n "$rules $format before" "$BEFORE --rules $rules $formatArguments $file")
+                fi
                 for threads in $THREADS; do
                     threadArguments=""
                     [[ $threads != default ]] && threadArguments="--threads $threads"
@@ -81,8 +86,10 @@ fi
 
 if [[ " $SECTIONS " == *" startup "* ]]; then
     mkdir "$WORK/empty"
+    startup=(-n "rg x < /dev/null" "rg x" -n "highlight < /dev/null" "$HIGHLIGHT")
+    [[ -n "$BEFORE" ]] && startup+=(-n "before: highlight < /dev/null" "$BEFORE")
     (cd "$WORK/empty" && hyperfine -N -i --warmup 5 --runs "$STARTUP_RUNS" --export-json "$WORK/startup.json" \
-        -n "rg x < /dev/null" "rg x" -n "highlight < /dev/null" "$HIGHLIGHT" >/dev/null)
+        "${startup[@]}" >/dev/null)
     echo "| start-up (stdin /dev/null) | median ms | mean ms | CPU ms |"
     echo "|---|---:|---:|---:|"
     python3 - "$WORK/startup.json" <<'PYTHON'

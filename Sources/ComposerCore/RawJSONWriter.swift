@@ -45,12 +45,11 @@
     package mutating func append(_ value: Int) {
         if value < 0 { appendByte(UInt8(ascii: "-")) }
         var rest = value.magnitude
-        var digits = 1
-        var bound: UInt = 10
-        while rest >= bound {  // `Int` magnitudes stay below 10^19: `bound` never wraps
-            digits += 1
-            bound &*= 10
-        }
+        // Digits from the bit length: ⌊bits × log10(2)⌋ (1233/4096), plus one when the value
+        // reaches the next power of ten.
+        let bits = UInt.bitWidth - (rest | 1).leadingZeroBitCount
+        let guess = (bits &* 1233) >> 12
+        let digits = Swift.max(1, guess + (rest >= Self.powerOfTen(guess) ? 1 : 0))
         position += digits
         var digit = position
         let pairs: StaticString = """
@@ -68,6 +67,34 @@
         if digit > position - digits {
             digit -= 1
             digit.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+        }
+    }
+
+    /// 10^`exponent` for 0…19 (10^19 still fits a `UInt`): a switch, which compiles to a constant
+    /// table, so no lazily initialized global is touched per number.
+    @inlinable @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
         }
     }
 

@@ -57,30 +57,35 @@ final class DocumentRenderer {
         var facets = FacetJSONEncoder.Position()
     }
 
-    /// The position after `chunk` for a document at `position` before it, without rendering it.
-    /// - Complexity: O(chunk) for JSON (one counting pass), O(spans) for facets, O(1) otherwise.
-    func position(_ position: Position, after chunk: StreamChunk) -> Position {
+    /// The offsets after `bytes` for a document at `position` before them, without scanning or
+    /// rendering them (whether records were written before is not tracked: see
+    /// ``continueDocument(at:)``).
+    /// - Precondition: `bytes` starts and ends after an ASCII byte or at a document edge.
+    /// - Complexity: O(bytes) for JSON (one counting pass), O(1) otherwise.
+    func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> Position {
         var next = position
         switch format {
-        case .json: next.json = SpanJSONEncoder.position(position.json, after: chunk)
-        case .facets: next.facets = FacetJSONEncoder.position(position.facets, after: chunk)
+        case .json: next.json = SpanJSONEncoder.position(position.json, after: bytes)
+        case .facets: next.facets = FacetJSONEncoder.position(position.facets, after: bytes)
         case .ansi, .html: break
         }
         return next
     }
 
-    /// Where the current document stands after the chunks rendered so far.
-    var position: Position {
-        Position(json: json.position, facets: facets.position)
-    }
+    /// Whether the format's records (JSON spans, facets) are separated by commas: a continued
+    /// document writes a comma before each of its records, and the writer drops the first byte of
+    /// a document's first records.
+    var separatesRecords: Bool { format == .json || format == .facets }
 
-    /// Renders the next chunks as the continuation of a document (begun by another renderer) that
-    /// stands at `position`.
+    /// Renders the next chunks as the continuation of a document (begun by another renderer) whose
+    /// offsets stand at `position`, every record preceded by a comma (``separatesRecords``).
     /// - Precondition: no length profiles (a length needs the whole document in one renderer).
     func continueDocument(at position: Position) {
         precondition(lengthProfiles.isEmpty, "lengths are counted on one thread")
         json.position = position.json
+        json.position.hasSpans = true
         facets.position = position.facets
+        facets.position.hasFacets = true
     }
 
     /// The next chunk of the current document.

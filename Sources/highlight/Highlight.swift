@@ -28,8 +28,12 @@ struct Highlight: ParsableCommand {
             systemExit(0)
         }
         do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
+            if let run = QuickArguments.highlightRun(arguments) {
+                try run.run()
+            } else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
         } catch let error as UsageError {
             printError("highlight: " + error.message)
             systemExit(2)

@@ -84,7 +84,7 @@ struct HighlightCommand: ParsableCommand {
 
     /// The least bytes of a parallel segment (testing: tiny segments cut at every separator).
     @Option(help: .hidden)
-    var segmentBytes: Int = 1 << 18
+    var segmentBytes: Int = Pipeline.defaultSegmentBytes
 
     @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
     var files: [String] = []
@@ -98,44 +98,9 @@ struct HighlightCommand: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try Customization.rules(base: rules.ruleSet(), patternDefinitions: pattern)
-        let styles = try Customization.styles(definitions: style, kinds: ruleSet.kinds)
-
-        let environment = ProcessInfo.processInfo.environment
-        let isTerminal = StandardOutput.isTerminal()
-        let depth = ColorPolicy.depth(mode: color, environment: environment, outputIsTerminal: isTerminal)
-        let output = StandardOutput(lineBuffered: isTerminal)
-        defer { output.flush() }
-        let renderer = DocumentRenderer(
-            format: format, rules: ruleSet,
-            ansi: ANSIEncoder(depth: depth, styles: styles, kinds: PatternKind.builtIn + ruleSet.kinds),
-            lengthProfiles: profile.map(mastodon.profile), output: output)
-
-        let pipeline = Pipeline(
-            renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none, threadCount: threads,
-            segmentBytes: segmentBytes)
-        var limits = LimitWatch(rules: ruleSet)
-        for path in InputSource(files: files).paths {
-            defer {
-                let lines = limits.check(document: path == "-" ? "standard input" : path)
-                if !lines.isEmpty {
-                    output.flush()
-                    lines.forEach { printError($0) }
-                }
-            }
-            do {
-                switch input {
-                case .text: try pipeline.highlightDocument(at: path)
-                case .jsonl: try pipeline.highlightPosts(at: path)
-                }
-            } catch let error as InputSource.ReadError {
-                output.flush()
-                printError("highlight: \(error)")
-                pipeline.unreadableInputs += 1
-            }
-        }
-        output.flush()
-        if pipeline.unreadableInputs > 0 || limits.documentsAffected > 0 { throw ExitCode(1) }
-        if pipeline.badLines > 0 { throw ExitCode(65) }
+        try HighlightRun(
+            rules: rules, format: format, input: input, color: color, patterns: pattern, styles: style,
+            profiles: profile.map(mastodon.profile), threads: threads, segmentBytes: segmentBytes, files: files
+        ).run()
     }
 }

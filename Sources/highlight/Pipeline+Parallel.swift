@@ -11,12 +11,15 @@ extension Pipeline {
     ///
     /// - Parameters:
     ///   - start: the progress before the input (for its first segment).
+    ///   - dropsFirstRecordSeparator: whether the first byte of the first non-empty output is a
+    ///     comma to drop (text documents in a format that separates records).
     ///   - render: renders one job on the worker of the given thread.
     /// - Returns: the progress after the input, or `nil` when `serial` took it.
     /// - Throws: a read error after what was read is rendered and written; an error a segment
     ///   ended with, once the segments before it are written.
     func renderInSegments<Progress: Sendable>(
         _ input: borrowing InputSource.OpenInput, isCut: (UInt8) -> Bool, start: Progress,
+        dropsFirstRecordSeparator: Bool = false,
         serial: ([UInt8]) throws -> Void,
         render: @escaping @Sendable (SegmentWorker, SegmentJob<Progress>) -> Void
     ) throws -> Progress? {
@@ -33,6 +36,7 @@ extension Pipeline {
         var offset = 0
         var dispatched = false
         let output = renderer.output
+        var dropsFirstByte = dropsFirstRecordSeparator
 
         func writeOldest() throws {
             let job = inFlight[inFlightStart]!
@@ -43,7 +47,13 @@ extension Pipeline {
                 inFlightStart = 0
             }
             let rendered = job.output.wait()
-            output.write(rendered.bytes)
+            if dropsFirstByte && !rendered.bytes.isEmpty {
+                // A continued document's first record starts with a comma (see `SegmentWorker`).
+                rendered.bytes.withUnsafeBufferPointer { output.write(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+                dropsFirstByte = false
+            } else {
+                output.write(rendered.bytes)
+            }
             outputRecycler.give(rendered.bytes)
             segmentRecycler.give(job.bytes)
             job.bytes = []
@@ -51,18 +61,30 @@ extension Pipeline {
             if let error = rendered.error { throw error }
         }
 
-        func dispatch(_ range: Range<Int>, isLast: Bool) throws {
+        /// Hands `pending[range]` to a job and returns where what is left of `pending` starts: a
+        /// segment that is most of `pending` takes its storage (the few bytes after it move to a
+        /// fresh buffer), a smaller one is copied.
+        func dispatch(_ range: Range<Int>, isLast: Bool) throws -> Int {
             var bytes = segmentRecycler.take()
-            bytes.append(contentsOf: pending[range])
+            var rest = range.upperBound
+            if range.lowerBound == 0 && 2 * range.count >= pending.count {
+                bytes.append(contentsOf: pending[range.upperBound...])
+                swap(&bytes, &pending)
+                bytes.removeSubrange(range.upperBound...)
+                rest = 0
+            } else {
+                bytes.append(contentsOf: pending[range])
+            }
             let job = SegmentJob(
                 bytes: bytes, context: context, streamOffset: offset, isLast: isLast, start: previous)
             previous = job.end
-            context = pending[range.upperBound - 1]
+            context = bytes[bytes.count - 1]
             offset += range.count
             dispatched = true
             pool.submit { thread in render(workers[thread], job) }
             inFlight.append(job)
             if inFlight.count - inFlightStart >= segmentsInFlight { try writeOldest() }
+            return rest
         }
 
         var readError: (any Error)?
@@ -79,8 +101,7 @@ extension Pipeline {
                     while index < pending.count && !isCut(pending[index]) { index += 1 }
                     searchedUpTo = index
                     guard index < pending.count else { break }
-                    try dispatch(pendingStart..<index + 1, isLast: false)
-                    pendingStart = index + 1
+                    pendingStart = try dispatch(pendingStart..<index + 1, isLast: false)
                     searchedUpTo = pendingStart
                 }
             }
@@ -92,7 +113,7 @@ extension Pipeline {
             if let readError { throw readError }
             return nil
         }
-        if pendingStart < pending.count { try dispatch(pendingStart..<pending.count, isLast: true) }
+        if pendingStart < pending.count { _ = try dispatch(pendingStart..<pending.count, isLast: true) }
         let end = previous
         while inFlightStart < inFlight.count { try writeOldest() }
         if let readError { throw readError }

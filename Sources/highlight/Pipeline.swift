@@ -19,6 +19,9 @@ final class Pipeline {
     let threadCount: Int
     /// The least bytes of a segment: it ends at the first cut byte from here on.
     let segmentBytes: Int
+    /// ``segmentBytes`` unless asked otherwise: a few read blocks, small enough that the segments
+    /// in flight stay within a few megabytes.
+    static let defaultSegmentBytes = 1 << 18
     /// Segments read ahead of the output at most.
     let segmentsInFlight: Int
     /// The ASCII separator bytes of the rule set (text segments are cut after one).
@@ -38,7 +41,7 @@ final class Pipeline {
     private var lineNumber = 0
 
     /// - Precondition: `threadCount >= 1`, `segmentBytes >= 1`.
-    init(renderer: DocumentRenderer, rules: any RuleSet, passThrough: Bool, threadCount: Int = 1, segmentBytes: Int = 1 << 18) {
+    init(renderer: DocumentRenderer, rules: any RuleSet, passThrough: Bool, threadCount: Int = 1, segmentBytes: Int = defaultSegmentBytes) {
         precondition(threadCount >= 1 && segmentBytes >= 1, "at least one thread and one byte per segment")
         self.renderer = renderer
         self.rules = rules
@@ -92,6 +95,7 @@ final class Pipeline {
             let separators = asciiSeparators
             _ = try renderInSegments(
                 input, isCut: { $0 < 0x80 && separators[Int($0)] }, start: DocumentRenderer.Position(),
+                dropsFirstRecordSeparator: renderer.separatesRecords,
                 serial: { bytes in
                     bytes.withUnsafeBufferPointer { stream.append($0, emit: emit) }
                     stream.finish(emit: emit)

@@ -18,33 +18,41 @@ final class SegmentWorker: @unchecked Sendable {
     }
 
     /// Scans and renders a text segment as the continuation of its document: byte for byte what
-    /// one stream over the whole document writes for these bytes.
-    /// - Complexity: O(segment) plus the rule set's scan; waits only for the previous segment's
-    ///   hand-over, never for its rendering.
+    /// one stream over the whole document writes for these bytes, except that its first record
+    /// (JSON, facets) is preceded by a comma whether or not one was written before
+    /// (``DocumentRenderer/separatesRecords``). The segment goes to the stream in blocks of
+    /// ``blockBytes``, as the serial path reads them, so its work stays in the cache.
+    /// - Complexity: O(segment) plus the rule set's scan; before rendering, waits only for the
+    ///   previous segment's offsets, which it hands over as it starts.
     func renderText(_ job: SegmentJob<DocumentRenderer.Position>) {
+        let renderer = self.renderer
+        let delta = job.bytes.withUnsafeBufferPointer { renderer.position(DocumentRenderer.Position(), after: $0) }
+        let start = job.start.wait()
+        var end = start
+        end.json.utf8 += delta.json.utf8
+        end.json.utf16 += delta.json.utf16
+        end.json.scalars += delta.json.scalars
+        end.facets.utf8 += delta.facets.utf8
+        job.end.put(end)
+        renderer.continueDocument(at: start)
         let context = job.context.map { [$0] } ?? []
         context.withUnsafeBufferPointer { stream.restart(afterSeparator: $0, streamOffset: job.streamOffset) }
-        var chunks = 0
-        let renderer = self.renderer
-        let emit = { (chunk: StreamChunk) in
-            if chunks == 0 {
-                let start = job.start.wait()
-                if !job.isLast { job.end.put(renderer.position(start, after: chunk)) }
-                renderer.continueDocument(at: start)
+        let emit = { (chunk: StreamChunk) in renderer.render(chunk) }
+        job.bytes.withUnsafeBufferPointer { bytes in
+            var blockStart = 0
+            while blockStart < bytes.count {
+                let blockEnd = min(bytes.count, blockStart + Self.blockBytes)
+                stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), emit: emit)
+                blockStart = blockEnd
             }
-            chunks += 1
-            renderer.render(chunk)
         }
-        job.bytes.withUnsafeBufferPointer { stream.append($0, emit: emit) }
-        if job.isLast {
-            stream.finish(emit: emit)
-            if chunks == 0 { renderer.continueDocument(at: job.start.wait()) }
-            job.end.put(renderer.position)
-        }
-        // A segment that ends after a separator is emitted whole by `append`, as one chunk.
-        precondition(job.isLast || chunks == 1, "a segment cut after a separator is one chunk")
+        // A segment that is not the last ends after a separator, so `append` emitted all of it.
+        if job.isLast { stream.finish(emit: emit) }
         job.output.put(SegmentOutput(bytes: output.takeCollected(continuingIn: recycler.take())))
     }
+
+    /// The bytes handed to the stream at a time.
+    static let blockBytes = InputSource.blockBytes
 
     /// Renders the lines of a jsonl segment, one output line each; `start` and `end` are line
     /// numbers (the lines before the segment, and through it).

@@ -21,46 +21,56 @@ final class StandardOutput: ByteSink {
     /// Flush after every line or chunk (when writing to a terminal, so output appears as the input
     /// arrives).
     let lineBuffered: Bool
-    /// Flushed bytes, when collecting in memory.
-    private var collected: [UInt8]?
+    /// When collecting in memory: what was flushed. Writes of ``directBytes`` or more skip the
+    /// buffer (a JSON encoder's blocks), smaller ones are gathered in it first.
+    private let collected: UnsafeMutablePointer<[UInt8]>?
+    /// Writes at least this long go to the destination without passing through the buffer.
+    private let directBytes: Int
 
     init(lineBuffered: Bool) {
         self.lineBuffered = lineBuffered
         storage = .allocate(capacity: capacity)
         countBox = .allocate(capacity: 1)
         countBox.initialize(to: 0)
+        collected = nil
+        directBytes = capacity
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// An output that collects what is written; ``takeCollected()`` hands it over.
+    /// An output that collects what is written; ``takeCollected(continuingIn:)`` hands it over.
     init(collectingInMemory: Void) {
         lineBuffered = false
         storage = .allocate(capacity: capacity)
         countBox = .allocate(capacity: 1)
         countBox.initialize(to: 0)
-        collected = []
+        collected = .allocate(capacity: 1)
+        collected!.initialize(to: [])
+        directBytes = 1 << 12
     }
 
     /// Everything written since the last call (collecting outputs only); collecting goes on in
     /// `next` (an empty buffer, perhaps with capacity).
     func takeCollected(continuingIn next: [UInt8] = []) -> [UInt8] {
         flush()
-        defer { collected = next }
-        return collected!
+        let bytes = collected!.pointee
+        collected!.pointee = next
+        return bytes
     }
 
     deinit {
         storage.deallocate()
         countBox.deallocate()
+        collected?.deinitialize(count: 1)
+        collected?.deallocate()
     }
 
     @inline(__always)
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         let length = bytes.count
         guard length > 0 else { return }
-        if countBox.pointee + length > capacity {
+        if countBox.pointee + length > capacity || length >= directBytes {
             flush()
-            if length >= capacity {
+            if length >= directBytes {
                 writeAll(bytes)
                 return
             }
@@ -104,8 +114,8 @@ final class StandardOutput: ByteSink {
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if collected != nil {
-            collected!.append(contentsOf: bytes)
+        if let collected {
+            collected.pointee.append(contentsOf: bytes)
             return
         }
         var offset = 0

@@ -20,6 +20,12 @@ struct JSONWriterTests {
         var random = SplitMix64(seed: 3)
         var values = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12_345, Int.max, Int.min, Int.min + 1, -1, -10, -100]
         values += (0..<300).map { _ in Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64) }
+        // Every digit count's edges, where the digit count changes.
+        var power = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
         for value in values {
             let bytes = Self.raw(RawJSONWriter.maximumIntegerLength) { $0.append(value) }
             #expect(String(decoding: bytes, as: UTF8.self) == String(value))

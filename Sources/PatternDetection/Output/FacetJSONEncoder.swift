@@ -34,12 +34,12 @@ package struct FacetJSONEncoder {
         }
     }
 
-    /// The position after `chunk` for a document at `position` before it, without encoding it.
-    /// - Complexity: O(spans in the chunk).
-    package static func position(_ position: Position, after chunk: StreamChunk) -> Position {
+    /// The offsets after `bytes` for a document at `position` before them (`hasFacets`
+    /// unchanged), without scanning or encoding them.
+    /// - Complexity: O(1).
+    package static func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> Position {
         var next = position
-        next.utf8 += chunk.bytes.count
-        next.hasFacets = position.hasFacets || chunk.spans.contains { BlueskyFacet.Feature.Shape(kind: $0.kind) != nil }
+        next.utf8 += bytes.count
         return next
     }
 

@@ -19,6 +19,11 @@ public struct SpanJSONEncoder {
     private var scalarBase = 0
     private var isFirst = true
     private var block = OutputBlock()
+    /// Each kind's record opening, `{"kind":"K","text":`, escaped once and kept end to end in
+    /// `openingBytes`: `openingRanges[i]` is the opening of `openingKinds[i]`.
+    private var openingBytes: [UInt8] = []
+    private var openingKinds: [PatternKind] = []
+    private var openingRanges: [Range<Int>] = []
 
     public init() {}
 
@@ -46,20 +51,18 @@ public struct SpanJSONEncoder {
         }
     }
 
-    /// The position after `chunk` for a document at `position` before it, without encoding it.
-    /// - Complexity: O(chunk), one counting pass.
-    package static func position(_ position: Position, after chunk: StreamChunk) -> Position {
+    /// The offsets after `bytes` for a document at `position` before them (`hasSpans` unchanged),
+    /// without scanning or encoding them.
+    /// - Precondition: `bytes` starts and ends on the edges of units (scalars and maximal
+    ///   ill-formed subsequences), as a piece cut after an ASCII byte does.
+    /// - Complexity: O(bytes), one counting pass.
+    package static func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> Position {
         var cursor = TextOffsets.Cursor()
-        if chunk.isWellFormed {
-            cursor.advance(toWellFormed: chunk.bytes.count, in: chunk.bytes)
-        } else {
-            cursor.advance(to: chunk.bytes.count, in: chunk.bytes)
-        }
+        cursor.advance(to: bytes.count, in: bytes)
         var next = position
-        next.utf8 += chunk.bytes.count
+        next.utf8 += bytes.count
         next.utf16 += cursor.utf16
         next.scalars += cursor.scalars
-        next.hasSpans = position.hasSpans || !chunk.spans.isEmpty
         return next
     }
 
@@ -100,6 +103,23 @@ public struct SpanJSONEncoder {
         }
     }
 
+    /// The index of `kind`'s record opening, made the first time the kind is met; `hint` is
+    /// tried first (the previous span's kind).
+    /// - Complexity: O(1) for the hinted kind, O(kinds) otherwise.
+    @inline(__always)
+    private mutating func openingIndex(for kind: PatternKind, hint: Int) -> Int {
+        if hint < openingKinds.count && openingKinds[hint] == kind { return hint }
+        if let index = openingKinds.firstIndex(of: kind) { return index }
+        var opening = JSONWriter()
+        opening.append("{\"kind\":")
+        opening.appendString(kind.rawValue)
+        opening.append(",\"text\":")
+        openingRanges.append(openingBytes.count..<openingBytes.count + opening.bytes.count)
+        openingBytes += opening.bytes
+        openingKinds.append(kind)
+        return openingKinds.count - 1
+    }
+
     /// The fixed part of a span's object: its member names and punctuation, and three pairs.
     private static let recordOverhead = 64 + 3 * RawJSONWriter.maximumPairLength
 
@@ -118,6 +138,7 @@ public struct SpanJSONEncoder {
         var cursor = TextOffsets.Cursor()
         let bases = (utf8: utf8Base, utf16: utf16Base, scalars: scalarBase)
         var isFirst = self.isFirst
+        var opening = 0
         for span in spans {
             let range = span.utf8Range
             advance(&cursor, to: range.lowerBound)
@@ -128,18 +149,17 @@ public struct SpanJSONEncoder {
             isFirst = false
             let form = valueBytes(span)
             var fallback = form == nil ? value(span) : ""
-            var kind = span.kind.rawValue
-            kind.withUTF8 { kind in
+            opening = openingIndex(for: span.kind, hint: opening)
+            let openingRange = openingRanges[opening]
+            openingBytes.withUnsafeBufferPointer { openings in
                 fallback.withUTF8 { fallback in
                     let text = UnsafeBufferPointer(rebasing: bytes[range])
-                    let maximum = Self.recordOverhead + RawJSONWriter.maximumStringLength(kind.count)
+                    let maximum = Self.recordOverhead + openingRange.count
                         + RawJSONWriter.maximumStringLength(text.count)
                         + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
                     block.write(maximum: maximum, to: &sink) { json in
                         if separated { json.appendByte(UInt8(ascii: ",")) }
-                        json.append("{\"kind\":")
-                        json.appendString(kind)
-                        json.append(",\"text\":")
+                        json.appendBytes(UnsafeBufferPointer(rebasing: openings[openingRange]))
                         json.appendString(text)
                         json.append(",\"value\":\"")
                         if let form {

@@ -1,0 +1,69 @@
+import ArgumentParser
+import ComposerPosts
+import ComposerText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PatternDetection
+
+/// The default command's work, from plain values: what `HighlightCommand` parsed, or what
+/// ``QuickArguments`` read from a plain command line without the argument parser.
+struct HighlightRun {
+    var rules: BuiltInRules = .bluesky
+    var format: OutputFormat = .ansi
+    var input: InputMode = .text
+    var color: ColorMode = .auto
+    /// `--pattern` definitions (`NAME=PCRE2`).
+    var patterns: [String] = []
+    /// `--style` definitions.
+    var styles: [String] = []
+    var profiles: [LengthProfile] = []
+    var threads = ProcessorCount.online
+    var segmentBytes = Pipeline.defaultSegmentBytes
+    var files: [String] = []
+
+    /// Highlights every input and ends with the command's exit status (thrown as `ExitCode`).
+    func run() throws {
+        let ruleSet = try Customization.rules(base: rules.ruleSet(), patternDefinitions: patterns)
+        let styleTable = try Customization.styles(definitions: styles, kinds: ruleSet.kinds)
+
+        let environment = ProcessInfo.processInfo.environment
+        let isTerminal = StandardOutput.isTerminal()
+        let depth = ColorPolicy.depth(mode: color, environment: environment, outputIsTerminal: isTerminal)
+        let output = StandardOutput(lineBuffered: isTerminal)
+        defer { output.flush() }
+        let renderer = DocumentRenderer(
+            format: format, rules: ruleSet,
+            ansi: ANSIEncoder(depth: depth, styles: styleTable, kinds: PatternKind.builtIn + ruleSet.kinds),
+            lengthProfiles: profiles, output: output)
+
+        let pipeline = Pipeline(
+            renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none, threadCount: threads,
+            segmentBytes: segmentBytes)
+        var limits = LimitWatch(rules: ruleSet)
+        for path in InputSource(files: files).paths {
+            defer {
+                let lines = limits.check(document: path == "-" ? "standard input" : path)
+                if !lines.isEmpty {
+                    output.flush()
+                    lines.forEach { printError($0) }
+                }
+            }
+            do {
+                switch input {
+                case .text: try pipeline.highlightDocument(at: path)
+                case .jsonl: try pipeline.highlightPosts(at: path)
+                }
+            } catch let error as InputSource.ReadError {
+                output.flush()
+                printError("highlight: \(error)")
+                pipeline.unreadableInputs += 1
+            }
+        }
+        output.flush()
+        if pipeline.unreadableInputs > 0 || limits.documentsAffected > 0 { throw ExitCode(1) }
+        if pipeline.badLines > 0 { throw ExitCode(65) }
+    }
+}
