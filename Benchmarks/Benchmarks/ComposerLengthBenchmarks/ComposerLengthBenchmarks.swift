@@ -42,8 +42,11 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark(name, configuration: keystroke) { (benchmark: Benchmark, state: ComposerState) in
                 let character = state.nextCharacter()
                 benchmark.startMeasurement()
-                state.composer.replace(state.caret..<state.caret, with: character)
-                if tracking { for profile in profiles { blackHole(state.composer.lengthReport(for: profile)) } }
+                let change = state.composer.replace(utf8Range: state.caret..<state.caret, with: character)
+                if tracking, let change {
+                    state.length.apply(change, in: state.composer)
+                    for profile in profiles { blackHole(state.length.report(for: profile)) }
+                }
                 benchmark.stopMeasurement()
                 state.caret += character.utf8.count
             } setup: {
@@ -94,7 +97,7 @@ final class DraftState {
     private var typed = 0
 
     /// `documentBytes` 0: the 300-character post, caret at its end.
-    init(documentBytes: Int, profiles: [LengthProfile]) throws {
+    init(documentBytes: Int, profiles: [LengthProfile]) {
         let (initial, cursor) = draftAndCaret(documentBytes)
         text = AttributedString(initial)
         draft = DraftLength(text: initial, profiles: profiles)
@@ -114,13 +117,15 @@ final class DraftState {
 /// A composer (localized strategy, bluesky rules) on a generated draft, caret in the middle.
 final class ComposerState {
     var composer: ComposerHighlighter
+    /// Follows the composer's changes (counting nothing when no profile is asked for).
+    var length: DraftLength
     var caret: Int
     private var typed = 0
 
-    init(documentBytes: Int, profiles: [LengthProfile]) throws {
+    init(documentBytes: Int, profiles: [LengthProfile]) {
         let (initial, cursor) = draftAndCaret(documentBytes)
         composer = ComposerHighlighter(text: initial, rules: BlueskyRules.shared, strategy: .localized)
-        composer.trackLength(profiles)
+        length = DraftLength(composer: composer, profiles: profiles)
         caret = cursor
     }
 

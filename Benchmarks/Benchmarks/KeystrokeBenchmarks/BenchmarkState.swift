@@ -27,7 +27,7 @@ final class TypingState {
     private(set) var lastEdit = TextEdit(start: 0, oldEnd: 0, newEnd: 0)
     private var typed = 0
 
-    init(documentBytes: Int, rules: any RuleSet, strategy: ComposerHighlighter.Strategy?) throws {
+    init(documentBytes: Int, rules: any RuleSet, strategy: ComposerHighlighter.Strategy?) {
         let session = SessionGenerator(seed: UInt64(documentBytes)).midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
         editor = FragmentingEditor(text: AttributedString(session.initialText), cursor: session.cursor)
         fullRebuild = FullRebuild(rules: rules)
@@ -53,7 +53,7 @@ final class SpanDocumentState {
     var caret: Int
     private var typed = 0
 
-    init(documentBytes: Int, rules: any RuleSet) throws {
+    init(documentBytes: Int, rules: any RuleSet) {
         let session = SessionGenerator(seed: UInt64(documentBytes)).midDocumentReply(documentUTF8Count: documentBytes, keystrokes: 1)
         document = SpanDocument(text: session.initialText, rules: rules)
         caret = session.cursor ?? 0
