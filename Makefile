@@ -55,7 +55,7 @@ test: deps
 
 # The DocC catalogs of the library modules, as static sites in .build/docs/<module>/; a warning
 # (a broken link, an undocumented parameter) fails the build.
-DOC_TARGETS := PatternDetection ComposerPosts ComposerText KeystrokeReplay
+DOC_TARGETS := PatternDetection ComposerPosts ComposerText KeystrokeReplay ComposerTextStorage
 docs: deps
 	@mkdir -p .build/docs
 	@for target in $(DOC_TARGETS); do \

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ComposerPostsHTTP", targets: ["ComposerPostsHTTP"]),
         .library(name: "ComposerText", targets: ["ComposerText"]),
         .library(name: "KeystrokeReplay", targets: ["KeystrokeReplay"]),
+        .library(name: "ComposerTextStorage", targets: ["ComposerTextStorage"]),
         .executable(name: "highlight", targets: ["highlight"]),
         .executable(name: "highlight-resolver", targets: ["highlight-resolver"]),
     ],
@@ -64,6 +65,12 @@ let package = Package(
             name: "ComposerPostsHTTP",
             dependencies: ["ComposerPosts"]
         ),
+        // An NSMutableAttributedString (NSTextStorage on Apple platforms) kept in step with a
+        // composer: the one library module that needs Foundation's attributed strings.
+        .target(
+            name: "ComposerTextStorage",
+            dependencies: ["ComposerText", "PatternDetection"]
+        ),
         .target(
             name: "KeystrokeReplay",
             dependencies: ["PatternDetection", "ComposerText"]
@@ -100,6 +107,10 @@ let package = Package(
         .testTarget(
             name: "ComposerTextTests",
             dependencies: ["ComposerText", "KeystrokeReplay"]
+        ),
+        .testTarget(
+            name: "ComposerTextStorageTests",
+            dependencies: ["ComposerTextStorage", "ComposerText", "KeystrokeReplay", "PatternDetection"]
         ),
         .testTarget(
             name: "KeystrokeReplayTests",

@@ -1,0 +1,176 @@
+import ComposerText
+import Foundation
+import PatternDetection
+
+/// Keeps an `NSMutableAttributedString` — what `NSTextStorage` is on Apple platforms — in step with
+/// a ``ComposerText/ComposerHighlighter``, touching only what each edit changed.
+///
+/// For every editing call on the composer, pass the `ComposerChange` it returned to
+/// ``apply(_:from:)``: the mirror replaces the characters of the change's replaced UTF-16 range
+/// with the composer's text at its inserted range, then sets the text-view attributes
+/// (``TextStorageAttributes``) over each of its attributed ranges only. Nothing else in the storage
+/// is read or written, so a keystroke costs O(edit) however long the draft.
+///
+/// IME: while the text view marks a range as composition (`markedTextRange`), call
+/// ``setMarkedText(_:)``. Attributes for ranges that overlap it are not written but kept, and
+/// written by ``commitMarkedText(from:)`` when the composition ends; the characters are always
+/// replaced, as the text view itself does while composing.
+///
+/// Invariant, checked by the tests after every keystroke: with no marked range, the storage's
+/// string is the composer's text and, at every position, its attributes are the ones
+/// ``TextStorageAttributes`` gives for the composer's run there.
+public final class TextStorageMirror {
+    /// The storage a text view shows.
+    public let storage: NSMutableAttributedString
+    /// How composer attributes become text-view attributes.
+    public var attributes: TextStorageAttributes
+    /// UTF-16 code units the mirror has written (characters replaced plus attributes set) since it
+    /// was made: the work an edit costs.
+    public private(set) var unitsTouched = 0
+    /// The UTF-16 range whose attributes wait for the marked text to be committed (the hull of
+    /// every deferred range, moved with each edit), or `nil`.
+    private var deferred: Range<Int>?
+
+    /// Fills `storage` (a text view's `textStorage`, or a new string) with `composer`'s text and
+    /// its attributes, and keeps it in step from then on.
+    /// - Complexity: O(n) once.
+    public init(
+        composer: ComposerHighlighter, storage: NSMutableAttributedString = NSMutableAttributedString(string: ""),
+        attributes: TextStorageAttributes = TextStorageAttributes()
+    ) {
+        self.attributes = attributes
+        self.storage = storage
+        storage.setAttributedString(NSAttributedString(string: String(composer.text.characters[...])))
+        write(0..<composer.text.utf16.count, from: composer.text, links: Links(composer))
+        unitsTouched = 0
+    }
+
+    /// The text view's marked (IME composition) range, in UTF-16 units, or `nil`. While it is set,
+    /// attributes for ranges that overlap it are deferred; ``commitMarkedText(from:)`` writes them.
+    public private(set) var markedUTF16Range: Range<Int>?
+
+    /// The text view started or changed a composition: `utf16Range` is its marked range.
+    public func setMarkedText(_ utf16Range: Range<Int>) {
+        markedUTF16Range = utf16Range
+    }
+
+    /// The composition ended (committed or cancelled): the deferred attributes are written from
+    /// `composer`'s text as it is now.
+    /// - Complexity: O(deferred range) on the storage.
+    public func commitMarkedText(from composer: ComposerHighlighter) {
+        markedUTF16Range = nil
+        guard let range = deferred else { return }
+        deferred = nil
+        let count = composer.text.utf16.count
+        write(min(range.lowerBound, count)..<min(range.upperBound, count), from: composer.text, links: Links(composer))
+    }
+
+    /// Follows one editing call of `composer`: `change` is what it returned, `composer` the
+    /// composer after it.
+    /// - Complexity: O(log n + inserted + attributed ranges) on the storage.
+    public func apply(_ change: ComposerChange, from composer: ComposerHighlighter) {
+        let text = composer.text
+        // The replaced range grown to whole composed character sequences of the storage's text:
+        // some storages (swift-corelibs-foundation's) round a replacement inside a grapheme cluster
+        // out to the whole cluster. Outside the edit both texts are the same, so the grown range
+        // is replaced with the composer's text over the same stretch, and its attributes written.
+        var attributed = change.attributedUTF16Ranges
+        if !change.replacedUTF16Range.isEmpty || !change.insertedUTF16Range.isEmpty {
+            let (replaced, grown) = grownReplacement(change, newUTF16Count: text.utf16.count)
+            let inserted = String(String.UnicodeScalarView(text.unicodeScalars[indices(grown, in: text)]))
+            storage.replaceCharacters(in: NSRange(replaced), with: inserted)
+            unitsTouched += replaced.count + grown.count
+            if grown != change.insertedUTF16Range { attributed.append(grown) }
+        }
+        // A range deferred earlier moves with the edit (its start before, its end after the
+        // inserted text).
+        if let range = deferred {
+            let replaced = change.replacedUTF16Range, delta = change.insertedUTF16Range.count - replaced.count
+            let lower = range.lowerBound <= replaced.lowerBound ? range.lowerBound : max(replaced.lowerBound, range.lowerBound + delta)
+            let upper = range.upperBound >= replaced.upperBound ? range.upperBound + delta : change.insertedUTF16Range.upperBound
+            deferred = lower..<max(lower, upper)
+        }
+        let links = Links(composer)
+        for attributedRange in attributed {
+            // A link's target is its whole span's value: a change to part of a link rewrites all of it.
+            let range = links.growingToLinks(attributedRange, in: text)
+            if let marked = markedUTF16Range, range.overlaps(marked) || range.contains(marked.lowerBound) {
+                deferred = deferred.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
+                continue
+            }
+            write(range, from: text, links: links)
+        }
+    }
+
+    /// The change's replaced range (old text) and inserted range (new text), both grown to the
+    /// composed character sequences of the storage around the edit.
+    private func grownReplacement(_ change: ComposerChange, newUTF16Count: Int) -> (replaced: Range<Int>, inserted: Range<Int>) {
+        let string = storage.mutableString
+        let length = string.length
+        var lower = change.replacedUTF16Range.lowerBound, upper = change.replacedUTF16Range.upperBound
+        if lower < length {
+            let sequence = string.rangeOfComposedCharacterSequence(at: lower)
+            lower = min(lower, sequence.location)
+        }
+        if upper > 0, upper < length {
+            let sequence = string.rangeOfComposedCharacterSequence(at: upper)
+            if sequence.location < upper { upper = sequence.location + sequence.length }
+        }
+        let grownUpper = change.insertedUTF16Range.upperBound + (upper - change.replacedUTF16Range.upperBound)
+        return (lower..<upper, lower..<min(grownUpper, newUTF16Count))
+    }
+
+    /// Sets the text-view attributes of `utf16Range` from the composer's runs there.
+    private func write(_ utf16Range: Range<Int>, from text: AttributedString, links: Links) {
+        guard !utf16Range.isEmpty else { return }
+        let range = indices(utf16Range, in: text)
+        for run in text[range].runs {
+            let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
+            let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            var uri: String?
+            if run[TextPatternAttribute.self] == .url {
+                uri = links.uri(at: text.utf8.distance(from: text.startIndex, to: run.range.lowerBound), in: text)
+            }
+            storage.setAttributes(attributes.attributes(of: run, linkURI: uri), range: NSRange(location: lower, length: count))
+            unitsTouched += count
+        }
+    }
+
+    /// The link spans of a composer's text, for link targets: the localized strategy's own spans
+    /// (a look-up per link), or with the full rebuild the text's tags read once (that strategy
+    /// costs O(n) per edit anyway).
+    struct Links {
+        let rules: any RuleSet
+        let document: SpanDocument?
+        let tagged: [Span]
+
+        init(_ composer: ComposerHighlighter) {
+            rules = composer.rules
+            document = composer.strategy.spanDocument
+            tagged = document == nil ? composer.text.taggedSpans().filter { $0.kind == .url } : []
+        }
+
+        /// `utf16Range` grown to cover every link span it overlaps.
+        func growingToLinks(_ utf16Range: Range<Int>, in text: AttributedString) -> Range<Int> {
+            guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return utf16Range }
+            let probe = utf8Range.isEmpty ? utf8Range.lowerBound..<utf8Range.lowerBound + 1 : utf8Range
+            let spans = (document?.spans(overlapping: probe) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(probe) }
+            guard let first = spans.first, let last = spans.last else { return utf16Range }
+            let hull = min(first.utf8Range.lowerBound, utf8Range.lowerBound)..<max(last.utf8Range.upperBound, utf8Range.upperBound)
+            return hull == utf8Range ? utf16Range : text.utf16Range(ofUTF8Range: hull)
+        }
+
+        /// The URI of the link span holding UTF-8 offset `utf8Offset`, or `nil`.
+        func uri(at utf8Offset: Int, in text: AttributedString) -> String? {
+            let spans = document?.spans(overlapping: utf8Offset..<utf8Offset + 1) ?? tagged
+            guard let span = spans.first(where: { $0.kind == .url && $0.utf8Range.contains(utf8Offset) }) else { return nil }
+            let bytes = Array(text.utf8[text.utf8Range(span.utf8Range)])
+            return bytes.withUnsafeBufferPointer { rules.value(of: Span(kind: .url, utf8Range: 0..<$0.count), in: $0) }
+        }
+    }
+
+    private func indices(_ utf16Range: Range<Int>, in text: AttributedString) -> Range<AttributedString.Index> {
+        let lower = text.utf16.index(text.startIndex, offsetBy: utf16Range.lowerBound)
+        return lower..<text.utf16.index(lower, offsetBy: utf16Range.count)
+    }
+}

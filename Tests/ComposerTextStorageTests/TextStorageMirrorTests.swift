@@ -1,0 +1,192 @@
+import ComposerText
+import ComposerTextStorage
+import Foundation
+import KeystrokeReplay
+import PatternDetection
+import Testing
+
+/// The storage follows the composer through `ComposerChange`s alone: after every keystroke its
+/// string is the composer's text and its attributes are the mapped attributes of the composer's
+/// runs; composition text is left alone until committed; per-key work does not grow with the draft.
+@Suite("Text storage mirror")
+struct TextStorageMirrorTests {
+    /// The attributes the storage must hold for each of the composer's runs, as comparable strings.
+    static func expected(_ composer: ComposerHighlighter) -> [(range: NSRange, attributes: [String: String])] {
+        let text = composer.text
+        let bytes = Array(text.utf8)
+        let links = composer.text.taggedSpans().filter { $0.kind == .url }
+        let mapping = TextStorageAttributes()
+        var result: [(NSRange, [String: String])] = []
+        for run in text.runs {
+            let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
+            let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            let utf8Start = text.utf8.distance(from: text.startIndex, to: run.range.lowerBound)
+            var uri: String?
+            if run.textPattern == .url, let span = links.first(where: { $0.utf8Range.contains(utf8Start) }) {
+                uri = bytes.withUnsafeBufferPointer { composer.rules.value(of: span, in: $0) }
+            }
+            result.append((NSRange(location: lower, length: count), describe(mapping.attributes(of: run, linkURI: uri))))
+        }
+        return result
+    }
+
+    static func describe(_ attributes: [NSAttributedString.Key: Any]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: attributes.map { ($0.key.rawValue, String(describing: $0.value)) })
+    }
+
+    /// The first place the storage differs from the composer, or `nil`.
+    static func mismatch(_ mirror: TextStorageMirror, _ composer: ComposerHighlighter) -> String? {
+        let plain = String(composer.text.characters[...])
+        guard mirror.storage.string == plain else { return "string \(mirror.storage.string.debugDescription) vs \(plain.debugDescription)" }
+        for (range, attributes) in expected(composer) {
+            var problem: String?
+            mirror.storage.enumerateAttributes(in: range) { found, piece, stop in
+                let got = describe(found)
+                if got != attributes {
+                    problem = "at \(piece): \(got) vs \(attributes)"
+                    stop.pointee = true
+                }
+            }
+            if let problem { return problem }
+        }
+        return nil
+    }
+
+    static let pieces = [
+        "@alice.bsky.social ", "#tag", "😀", "👩‍👩‍👧", "e\u{301}", "https://swift.org/x", " ", "\n", "x",
+        "example.com/a", "$AAPL ", "#日本 ", "🇺🇸", ".",
+    ]
+
+    @Test("Random UIKit-style edits: the storage equals the composer after every key", arguments: ComposerHighlighter.Strategy.allCases)
+    func randomEdits(strategy: ComposerHighlighter.Strategy) {
+        for seed in UInt64(1)...8 {
+            var random = SplitMix64(seed: seed)
+            var generator = SessionGenerator(seed: seed)
+            var composer = ComposerHighlighter(text: generator.document(utf8Count: 800), rules: BlueskyRules.shared, strategy: strategy)
+            let mirror = TextStorageMirror(composer: composer)
+            #expect(Self.mismatch(mirror, composer) == nil)
+            var applied = 0
+            for step in 0..<150 {
+                let units = composer.text.utf16.count
+                let a = Int(random.next() % UInt64(units + 1)), b = random.next() % 3 == 0 ? Int(random.next() % UInt64(units + 1)) : a
+                let piece = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+                // As UIKit reports it; ranges that split a surrogate pair change nothing.
+                guard let change = composer.replace(utf16Range: min(a, b)..<max(a, b), with: piece) else { continue }
+                mirror.apply(change, from: composer)
+                applied += 1
+                if let problem = Self.mismatch(mirror, composer) {
+                    Issue.record("\(strategy) seed \(seed) step \(step): \(problem) after \(change) replacing \(min(a, b)..<max(a, b)) with \(piece.debugDescription)")
+                    return
+                }
+            }
+            #expect(applied > 100)
+        }
+    }
+
+    @Test("Replay fixtures typed through the composer keep the storage equal", arguments: ComposerHighlighter.Strategy.allCases)
+    func replayFixtures(strategy: ComposerHighlighter.Strategy) throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/replays")
+        var keys = 0
+        for name in ["typing-a-post", "paste-url", "edit-inside-mention", "delete-across-hashtag"] {
+            let session = try ReplaySession.load(from: directory.appendingPathComponent(name + ".json"))
+            let rules = try #require(BuiltInRules(rawValue: session.rules)).ruleSet()
+            var composer = ComposerHighlighter(text: session.initialText, rules: rules, strategy: strategy)
+            var caret = session.cursor ?? session.initialText.utf8.count
+            let mirror = TextStorageMirror(composer: composer)
+            for step in session.steps {
+                var edits: [(Range<Int>, String)] = []
+                switch step {
+                case .type(let text): edits = text.map { (caret..<caret, String($0)) }
+                case .paste(let text): edits = [(caret..<caret, text)]
+                case .backspace(let count): edits = Array(repeating: (0..<0, "⌫"), count: count)
+                case .replace(let range, let text): edits = [(range, text)]
+                case .moveTo(let offset): caret = offset
+                case .select(let range): caret = range.upperBound
+                case .bold: break
+                }
+                for (range, text) in edits {
+                    var utf8Range = range
+                    var inserted = text
+                    if text == "⌫" {
+                        guard caret > 0 else { continue }
+                        let plain = String(composer.text.characters[...])
+                        let index = plain.utf8.index(plain.utf8.startIndex, offsetBy: caret)
+                        let before = plain.index(before: index)
+                        utf8Range = plain.utf8.distance(from: plain.utf8.startIndex, to: before)..<caret
+                        inserted = ""
+                    }
+                    let replaced = composer.replace(utf8Range: utf8Range, with: inserted)
+                    let change = try #require(replaced)
+                    caret = utf8Range.lowerBound + inserted.utf8.count
+                    mirror.apply(change, from: composer)
+                    keys += 1
+                    #expect(Self.mismatch(mirror, composer) == nil, "\(session.name) key \(keys)")
+                }
+            }
+        }
+        #expect(keys > 50)
+    }
+
+    @Test("Composition text keeps its attributes until committed, then matches", arguments: ComposerHighlighter.Strategy.allCases)
+    func imeComposition(strategy: ComposerHighlighter.Strategy) throws {
+        var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared, strategy: strategy)
+        let mirror = TextStorageMirror(composer: composer)
+        // The user composes "#にほん" then commits "#日本": the text view marks the composition.
+        var marked = 3..<3
+        for step in ["#", "#に", "#にほ", "#にほん", "#日本"] {
+            let replaced = composer.replace(utf16Range: marked, with: step)
+            let change = try #require(replaced)
+            marked = change.insertedUTF16Range
+            mirror.setMarkedText(marked)
+            mirror.apply(change, from: composer)
+            #expect(mirror.storage.string == String(composer.text.characters[...]))
+            // Nothing written inside the composition: no colour there yet.
+            var colored = false
+            mirror.storage.enumerateAttributes(in: NSRange(marked)) { found, _, _ in
+                if found[TextStorageAttributes.foregroundColor] != nil { colored = true }
+            }
+            #expect(!colored, "\(step)")
+        }
+        #expect(composer.text.taggedSpans() == [Span(kind: .hashtag, utf8Range: 3..<10)])
+        mirror.commitMarkedText(from: composer)
+        #expect(Self.mismatch(mirror, composer) == nil)
+        // Typing after the commit goes on as usual.
+        let replaced = composer.replace(utf16Range: 6..<6, with: " ok")
+        let change = try #require(replaced)
+        mirror.apply(change, from: composer)
+        #expect(Self.mismatch(mirror, composer) == nil)
+    }
+
+    @Test("Per-key work on the storage does not grow with the draft (localized); the full rebuild's does")
+    func perKeyWorkIsFlat() throws {
+        var worst: [ComposerHighlighter.Strategy: [Int]] = [:]
+        for size in [1_000, 100_000, 1_000_000] {
+            for strategy in ComposerHighlighter.Strategy.allCases where strategy == .localized || size <= 100_000 {
+                let session = SessionGenerator(seed: 3).midDocumentReply(documentUTF8Count: size, keystrokes: 40)
+                var composer = ComposerHighlighter(text: session.initialText, rules: BlueskyRules.shared, strategy: strategy)
+                var caret = try #require(session.cursor)
+                let mirror = TextStorageMirror(composer: composer)
+                var most = 0
+                for step in session.steps {
+                    guard case .type(let text) = step else { continue }
+                    for character in text {
+                        let before = mirror.unitsTouched
+                        let replaced = composer.replace(utf8Range: caret..<caret, with: String(character))
+                        let change = try #require(replaced)
+                        caret += String(character).utf8.count
+                        mirror.apply(change, from: composer)
+                        most = max(most, mirror.unitsTouched - before)
+                    }
+                }
+                worst[strategy, default: []].append(most)
+                if size <= 1_000 { #expect(Self.mismatch(mirror, composer) == nil) }
+            }
+        }
+        let localized = try #require(worst[.localized]), full = try #require(worst[.fullRebuild])
+        // A few words around the caret, whatever the size.
+        #expect(localized.allSatisfy { $0 < 200 }, "\(localized)")
+        #expect(localized[2] <= localized[0] * 2 + 50, "\(localized)")
+        #expect(full[1] > 90_000, "\(full)")
+    }
+}
