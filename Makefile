@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build release run test docs fuzz clean
+.PHONY: all deps build release run test docs fuzz clean adoption
 
 all: build
 
@@ -52,6 +52,11 @@ test: deps
 	$(SWIFT) test
 	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH)
 	$(NOTRAIT_SOAKS) $(SWIFT) test --skip-build --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH) --filter '$(NOTRAIT_SUITES)'
+
+# An app's view of the package: Examples/Adoption depends on it by path and drives a composer and
+# a text-storage mirror through typing, a paste, an IME composition and a completion.
+adoption: deps
+	cd Examples/Adoption && $(SWIFT) run --scratch-path ../../.build-adoption Adoption
 
 # The DocC catalogs of the library modules, as static sites in .build/docs/<module>/; a warning
 # (a broken link, an undocumented parameter) fails the build.
