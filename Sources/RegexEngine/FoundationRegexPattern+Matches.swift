@@ -37,8 +37,7 @@ extension FoundationRegexPattern {
         let regionUTF16Count = UTF16OffsetCursor.utf16Count(
             of: UnsafeBufferPointer(rebasing: subject[(window.lowerBound - visible.lowerBound)...]))
         let limit = timeLimit.duration(forUTF16Count: regionUTF16Count)
-        let clock = ContinuousClock()
-        var searchStart = clock.now
+        var searchStart = ThreadCPUClock.now()
         var searchStartUTF8 = window.lowerBound
         var progressReports = 0
         var outcome = RegexSearchOutcome.complete
@@ -50,7 +49,7 @@ extension FoundationRegexPattern {
             ) { result, _, stop in
                 guard let result else {
                     progressReports &+= 1
-                    if progressReports & 15 == 0, searchStart.duration(to: clock.now) > limit {
+                    if progressReports & 15 == 0, ThreadCPUClock.now() - searchStart > limit {
                         outcome = .gaveUp(
                             RegexLimitFailure(
                                 code: Self.timeLimitCode,
@@ -67,7 +66,7 @@ extension FoundationRegexPattern {
                     return
                 }
                 let end = cursor.utf8Offset(ofUTF16: range.location + range.length - padding)
-                searchStart = clock.now
+                searchStart = ThreadCPUClock.now()
                 searchStartUTF8 = end + visible.lowerBound
                 if end > start, !body(start + visible.lowerBound..<end + visible.lowerBound) {
                     stop.pointee = true

@@ -1,6 +1,7 @@
-/// How long one search of the Foundation engine may run before the scan gives up on it: a fixed
-/// allowance plus an allowance per UTF-16 code unit of the range searched, so a long text that is
-/// merely long is never cut short while a backtracking search on any text is.
+/// How long one search of the Foundation engine may run — in CPU time of the searching thread, so
+/// a busy machine does not cut searches short — before the scan gives up on it: a fixed allowance
+/// plus an allowance per UTF-16 code unit of the range searched, so a long text that is merely long
+/// is never cut short while a backtracking search on any text is.
 ///
 /// ICU's own time limit (`uregex_setTimeLimit`) is not reachable through NSRegularExpression; the
 /// limit is checked each time ICU reports progress (at every start position it tries, and
