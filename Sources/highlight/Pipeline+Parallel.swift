@@ -1,8 +1,10 @@
 import PatternDetection
 
 extension Pipeline {
-    /// Reads `input` and renders it on the worker threads, segment by segment, writing each
-    /// segment's output in input order: the bytes of one serial run exactly.
+    /// Reads `input` and renders it on the worker threads, segment by segment; each worker writes
+    /// its segment's output to standard output in its turn (after the segment before it), so the
+    /// output is in input order: the bytes of one serial run exactly. This thread only reads,
+    /// cuts and hands out segments, and collects what the segments report.
     ///
     /// Segments are cut right after the first byte at or past ``segmentBytes`` for which `isCut`
     /// holds; an input that ends before its first segment is complete is handed to `serial`
@@ -35,10 +37,9 @@ extension Pipeline {
         var context: UInt8?
         var offset = 0
         var dispatched = false
-        let output = renderer.output
-        var dropsFirstByte = dropsFirstRecordSeparator
+        var previousWritten = Handoff(SegmentTurn(hasRecords: !dropsFirstRecordSeparator))
 
-        func writeOldest() throws {
+        func finishOldest() throws {
             let job = inFlight[inFlightStart]!
             inFlight[inFlightStart] = nil
             inFlightStart += 1
@@ -47,14 +48,7 @@ extension Pipeline {
                 inFlightStart = 0
             }
             let rendered = job.output.wait()
-            if dropsFirstByte && !rendered.bytes.isEmpty {
-                // A continued document's first record starts with a comma (see `SegmentWorker`).
-                rendered.bytes.withUnsafeBufferPointer { output.write(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
-                dropsFirstByte = false
-            } else {
-                output.write(rendered.bytes)
-            }
-            outputRecycler.give(rendered.bytes)
+            _ = job.written.wait()
             segmentRecycler.give(job.bytes)
             job.bytes = []
             badLines += rendered.badLines
@@ -75,15 +69,21 @@ extension Pipeline {
             } else {
                 bytes.append(contentsOf: pending[range])
             }
+            if !dispatched {
+                // Workers write to standard output from here on: what this thread wrote goes first.
+                renderer.output.flush()
+            }
             let job = SegmentJob(
-                bytes: bytes, context: context, streamOffset: offset, isLast: isLast, start: previous)
+                bytes: bytes, context: context, streamOffset: offset, isLast: isLast, start: previous,
+                previousWritten: previousWritten)
             previous = job.end
+            previousWritten = job.written
             context = bytes[bytes.count - 1]
             offset += range.count
             dispatched = true
             pool.submit { thread in render(workers[thread], job) }
             inFlight.append(job)
-            if inFlight.count - inFlightStart >= segmentsInFlight { try writeOldest() }
+            if inFlight.count - inFlightStart >= segmentsInFlight { try finishOldest() }
             return rest
         }
 
@@ -115,7 +115,7 @@ extension Pipeline {
         }
         if pendingStart < pending.count { _ = try dispatch(pendingStart..<pending.count, isLast: true) }
         let end = previous
-        while inFlightStart < inFlight.count { try writeOldest() }
+        while inFlightStart < inFlight.count { try finishOldest() }
         if let readError { throw readError }
         return end.wait()
     }

@@ -48,7 +48,25 @@ final class SegmentWorker: @unchecked Sendable {
         }
         // A segment that is not the last ends after a separator, so `append` emitted all of it.
         if job.isLast { stream.finish(emit: emit) }
-        job.output.put(SegmentOutput(bytes: output.takeCollected(continuingIn: recycler.take())))
+        write(job)
+        job.output.put(SegmentOutput())
+    }
+
+    /// Writes what the job rendered to standard output once the segments before it are written
+    /// (dropping a leading comma when no record came before), and passes the turn on; a stopped
+    /// turn writes nothing.
+    private func write<Progress>(_ job: SegmentJob<Progress>, stopping: Bool = false) {
+        var bytes = output.takeCollected(continuingIn: recycler.take())
+        var turn = job.previousWritten.wait()
+        if !turn.isStopped {
+            bytes.withUnsafeBufferPointer { bytes in
+                StandardOutput.writeToStandardOutput(turn.hasRecords ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+            }
+            turn.hasRecords = turn.hasRecords || !bytes.isEmpty
+            turn.isStopped = stopping
+        }
+        recycler.give(bytes)
+        job.written.put(turn)
     }
 
     /// The bytes handed to the stream at a time.
@@ -58,7 +76,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// numbers (the lines before the segment, and through it).
     /// - Complexity: O(segment) plus each post's scan.
     func renderPosts(_ job: SegmentJob<Int>) {
-        var result = SegmentOutput(bytes: [])
+        var result = SegmentOutput()
         job.bytes.withUnsafeBufferPointer { bytes in
             var lines: [Range<Int>] = []
             var lineStart = 0
@@ -79,7 +97,7 @@ final class SegmentWorker: @unchecked Sendable {
                 result.error = error
             }
         }
-        result.bytes = output.takeCollected(continuingIn: recycler.take())
+        write(job, stopping: result.error != nil)
         job.output.put(result)
     }
 }

@@ -118,6 +118,12 @@ final class StandardOutput: ByteSink {
             collected.pointee.append(contentsOf: bytes)
             return
         }
+        Self.writeToStandardOutput(bytes)
+    }
+
+    /// Writes `bytes` to standard output now, unbuffered (a worker thread writing its segment's
+    /// output in its turn), with the same handling of a closed pipe and of errors.
+    static func writeToStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(1, bytes.baseAddress! + offset, bytes.count - offset)

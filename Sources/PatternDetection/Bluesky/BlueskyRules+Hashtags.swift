@@ -55,8 +55,9 @@ extension BlueskyRules {
         }
         guard hasTagCharacter else { return nil }
         let tag = body.lowerBound..<endOfLastNonPunctuation
-        // Bytes bound graphemes from above: only a long tag needs counting.
-        if tag.count > maximumTagGraphemes {
+        // Bytes bound scalars, and scalars bound graphemes, from above: only a tag of more than
+        // 64 scalars needs its graphemes counted.
+        if tag.count > maximumTagGraphemes && scalarCount(in: text, tag) > maximumTagGraphemes {
             let string = String(decoding: UnsafeBufferPointer(rebasing: text[tag]), as: UTF8.self)
             var graphemes = 0
             for _ in string {
@@ -65,6 +66,15 @@ extension BlueskyRules {
             }
         }
         return tag.upperBound
+    }
+
+    /// The scalars in `range` of well-formed `text`: its bytes that are not continuation bytes.
+    /// - Complexity: O(range length).
+    @inline(__always)
+    static func scalarCount(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for index in range where text[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// JavaScript's `\p{P}`: the seven punctuation general categories (`Pc Pd Ps Pe Pi Pf Po`).
