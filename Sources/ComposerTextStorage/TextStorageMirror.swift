@@ -3,7 +3,7 @@ import Foundation
 import PatternDetection
 
 /// Keeps an `NSMutableAttributedString` — what `NSTextStorage` is on Apple platforms — in step with
-/// a ``ComposerText/ComposerHighlighter``, touching only what each edit changed.
+/// a `ComposerHighlighter`, touching only what each edit changed.
 ///
 /// For every editing call on the composer, pass the `ComposerChange` it returned to
 /// ``apply(_:from:)``: the mirror replaces the characters of the change's replaced UTF-16 range

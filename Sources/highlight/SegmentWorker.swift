@@ -56,7 +56,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// (dropping a leading comma when no record came before), and passes the turn on; a stopped
     /// turn writes nothing.
     private func write<Progress>(_ job: SegmentJob<Progress>, stopping: Bool = false) {
-        var bytes = output.takeCollected(continuingIn: recycler.take())
+        let bytes = output.takeCollected(continuingIn: recycler.take())
         var turn = job.previousWritten.wait()
         if !turn.isStopped {
             bytes.withUnsafeBufferPointer { bytes in

@@ -1,8 +1,8 @@
 /// Resolves Bluesky handles (`alice.bsky.social`) to DIDs (`did:plc:…`), as
 /// `com.atproto.identity.resolveHandle` does: the one asynchronous step of making a post record.
 ///
-/// Implementations: ``HandleMap`` (a fixed handle → DID table) and ``HTTPHandleResolver`` (asks an
-/// atproto service over HTTP).
+/// Implementations: ``HandleMap`` (a fixed handle → DID table) and `HTTPHandleResolver` in the
+/// `ComposerPostsHTTP` library (asks an atproto service over HTTP).
 ///
 /// Contract: ``resolve(_:)`` is given distinct handles, lower-cased as atproto normalizes them
 /// before resolving, and returns one outcome for each; it never throws — a handle that cannot be
