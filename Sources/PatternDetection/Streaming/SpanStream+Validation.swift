@@ -14,21 +14,18 @@ extension SpanStream {
             var index = validatedEnd
             let base = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
-                // ASCII eight bytes at a time, straight to the first byte that is not.
-                if index + 8 <= count, let base {
-                    let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                        & 0x8080_8080_8080_8080
-                    let ascii = high.trailingZeroBitCount >> 3
-                    if ascii > 0 {
-                        if runStart == nil { runStart = index }
-                        index += ascii
-                        continue
-                    }
-                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     if runStart == nil { runStart = index }
-                    index += 1
+                    // ASCII eight bytes at a time, straight to the first byte that is not (a
+                    // multi-byte sequence goes straight to the checks below, without a load).
+                    if index + 8 <= count, let base {
+                        let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                            & 0x8080_8080_8080_8080
+                        index += high.trailingZeroBitCount >> 3
+                    } else {
+                        index += 1
+                    }
                     continue
                 }
                 let length = UTF8Validation.sequenceLength(bytes, at: index)
