@@ -4,6 +4,8 @@ public enum BuiltInRules: String, CaseIterable, Sendable {
     case bluesky
     /// twitter-text 3.1.0 (JS).
     case twitter
+    /// What a Mastodon server links, with `:shortcode:` custom emoji.
+    case mastodon
     /// The IcySky composer's three expressions, for comparison.
     case icysky
 
@@ -12,6 +14,7 @@ public enum BuiltInRules: String, CaseIterable, Sendable {
         switch self {
         case .bluesky: return BlueskyRules.shared
         case .twitter: return TwitterRules.shared
+        case .mastodon: return MastodonRules.shared
         case .icysky: return IcyskyRules.shared
         }
     }

@@ -1,4 +1,4 @@
-/// What a span is: one of the four built-in kinds, or a name chosen by the user for a custom pattern.
+/// What a span is: one of the five built-in kinds, or a name chosen by the user for a custom pattern.
 ///
 /// A kind is just a name, so custom kinds (`shortcode`, `ticket`) travel through the span table, the
 /// `AttributedString` attribute and the CLI exactly like the built-in ones.
@@ -15,9 +15,11 @@ public struct PatternKind: RawRepresentable, Hashable, Comparable, Sendable, Cod
     public static let hashtag: PatternKind = "hashtag"
     public static let url: PatternKind = "url"
     public static let cashtag: PatternKind = "cashtag"
+    /// A custom emoji shortcode (`:blobcat:`), found by the `mastodon` rule set.
+    public static let emoji: PatternKind = "emoji"
 
-    /// The four kinds the built-in rule sets report.
-    public static let builtIn: [PatternKind] = [.mention, .hashtag, .url, .cashtag]
+    /// The kinds the built-in rule sets report.
+    public static let builtIn: [PatternKind] = [.mention, .hashtag, .url, .cashtag, .emoji]
 
     public var isBuiltIn: Bool { Self.builtIn.contains(self) }
     public var description: String { rawValue }

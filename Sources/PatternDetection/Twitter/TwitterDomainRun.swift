@@ -46,8 +46,13 @@ struct TwitterDomainRun {
     init() {}
 
     /// Analyses the run from `start` afresh, reusing this run's storage.
-    mutating func analyse(text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher) {
-        let classes = TwitterCharacterClasses.asciiClasses
+    ///
+    /// `classes` tells which ASCII bytes are domain characters (``TwitterCharacterClasses``'
+    /// flags); twitter-text's JavaScript and Ruby expressions differ only there.
+    mutating func analyse(
+        text: UnsafeBufferPointer<UInt8>, from start: Int, tlds: TwitterTLDMatcher,
+        classes: ByteClassTable = TwitterCharacterClasses.asciiClasses
+    ) {
         self.start = start
         labelCount = 0
         hint = 0
@@ -148,9 +153,11 @@ struct TwitterDomainRun {
     /// Whether a domain whose first label starts at `offset` can exist at all: that label must be
     /// followed by a dot. Returns the label's end when it is not (a range no start inside can use),
     /// nil when it is.
-    static func deadLabelEnd(in text: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
-        let position = TwitterCharacterClasses.labelRunEnd(
-            from: offset, in: text, classes: TwitterCharacterClasses.asciiClasses)
+    static func deadLabelEnd(
+        in text: UnsafeBufferPointer<UInt8>, from offset: Int,
+        classes: ByteClassTable = TwitterCharacterClasses.asciiClasses
+    ) -> Int? {
+        let position = TwitterCharacterClasses.labelRunEnd(from: offset, in: text, classes: classes)
         return position < text.count && text[position] == UInt8(ascii: ".") ? nil : position
     }
 }

@@ -8,6 +8,12 @@
 /// JavaScript-canonical UTF-16 units, and keeps the matching TLD of lowest list rank.
 /// - Complexity: O(longest TLD) per call, plus the punycode label's length when it is used.
 ///
+/// With ``rubyFolding`` it matches as twitter-text's Ruby expression does under Onigmo (Mastodon's
+/// server): case-insensitive matching also lets a non-ASCII character whose case folding is ASCII
+/// letters stand for them (the Kelvin sign for `k`, the long s for `s`, `ß` and `ẞ` for `ss`, the
+/// Latin ligatures `ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ` for their letters), the look-ahead also refuses the Kelvin
+/// sign and the long s, and a punycode label is `xn--[0-9a-z]+` (no hyphen after the prefix).
+///
 /// A class, so the scanners that hold and pass it share one reference instead of retaining each of
 /// its tables; it is immutable once built.
 final class TwitterTLDMatcher: Sendable {
@@ -25,6 +31,16 @@ final class TwitterTLDMatcher: Sendable {
     private let nodes: [Node]
     /// JavaScript's canonical case of every UTF-16 unit (held here so the walk reads no global).
     private let canonicalUnits = JavaScriptCaseInsensitivity.canonicalUnits
+    /// Whether the walk follows Ruby's (Onigmo's) case folding and punycode class.
+    let rubyFolding: Bool
+
+    /// The same TLDs, matched as `rubyFolding` says; the tables are shared, not copied.
+    init(_ other: TwitterTLDMatcher, rubyFolding: Bool) {
+        letterChildren = other.letterChildren
+        otherChildren = other.otherChildren
+        nodes = other.nodes
+        self.rubyFolding = rubyFolding
+    }
 
     /// The TLDs of `lists` (one TLD per line), ranked in order: all lines of the first list, then
     /// of the next. Reads the lists' UTF-16 directly, so no string is made per TLD.
@@ -76,6 +92,7 @@ final class TwitterTLDMatcher: Sendable {
         self.letterChildren = letterChildren
         self.otherChildren = otherChildren
         self.nodes = nodes
+        self.rubyFolding = false
     }
 
     @inline(__always)
@@ -100,34 +117,65 @@ final class TwitterTLDMatcher: Sendable {
         var best: (rank: Int32, end: Int)?
         while position < bound {
             let (scalar, length) = text.scalarValue(at: position)
-            guard scalar < 0x10000, let next = child(of: node, UInt32(canonicalUnits[Int(scalar)])) else { break }
-            node = next
+            if rubyFolding, scalar >= 0x80, let letters = Self.asciiFolding(of: scalar) {
+                var folded: Int? = node
+                for index in 0..<letters.utf8CodeUnitCount {
+                    folded = folded.flatMap { child(of: $0, UInt32(letters.utf8Start[index])) }
+                }
+                guard let next = folded else { break }
+                node = next
+            } else {
+                guard scalar < 0x10000, let next = child(of: node, UInt32(canonicalUnits[Int(scalar)])) else { break }
+                node = next
+            }
             position += length
             let rank = nodes[node].rank
-            if rank >= 0, best.map({ rank < $0.rank }) ?? true, Self.endsLabel(text, at: position, bound: bound) {
+            if rank >= 0, best.map({ rank < $0.rank }) ?? true, endsLabel(text, at: position, bound: bound) {
                 best = (rank, position)
             }
         }
         if let best { return best.end }
-        return Self.punycodeEnd(in: text, at: start, bound: bound)
+        return Self.punycodeEnd(in: text, at: start, bound: bound, allowsHyphen: !rubyFolding)
+    }
+
+    /// The ASCII letters (upper case) a non-ASCII scalar's case folding stands for, where Onigmo's
+    /// case-insensitive matching lets it match them.
+    @inline(__always)
+    private static func asciiFolding(of scalar: UInt32) -> StaticString? {
+        switch scalar {
+        case 0x212A: return "K"
+        case 0x17F: return "S"
+        case 0xDF, 0x1E9E: return "SS"
+        case 0xFB00: return "FF"
+        case 0xFB01: return "FI"
+        case 0xFB02: return "FL"
+        case 0xFB03: return "FFI"
+        case 0xFB04: return "FFL"
+        case 0xFB05, 0xFB06: return "ST"
+        default: return nil
+        }
     }
 
     /// The look-ahead `(?=[^0-9a-zA-Z@+-]|$)`.
     @inline(__always)
-    private static func endsLabel(_ text: UnsafeBufferPointer<UInt8>, at position: Int, bound: Int) -> Bool {
+    private func endsLabel(_ text: UnsafeBufferPointer<UInt8>, at position: Int, bound: Int) -> Bool {
         guard position < bound else { return true }
         let byte = text[position]
+        if rubyFolding, byte == 0xE2 || byte == 0xC5 {
+            let (scalar, _) = text.scalarValue(at: position)
+            if scalar == 0x212A || scalar == 0x17F { return false }
+        }
         return !(TwitterCharacterClasses.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "@")
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"))
     }
 
-    /// `xn--[-0-9a-z]+` (case-insensitive), greedy.
-    private static func punycodeEnd(in text: UnsafeBufferPointer<UInt8>, at start: Int, bound: Int) -> Int? {
+    /// `xn--[-0-9a-z]+` (case-insensitive), greedy; without `allowsHyphen`, `xn--[0-9a-z]+`.
+    private static func punycodeEnd(in text: UnsafeBufferPointer<UInt8>, at start: Int, bound: Int, allowsHyphen: Bool) -> Int? {
         guard bound - start >= 5, text[start] | 0x20 == UInt8(ascii: "x"), text[start + 1] | 0x20 == UInt8(ascii: "n"),
             text[start + 2] == UInt8(ascii: "-"), text[start + 3] == UInt8(ascii: "-")
         else { return nil }
         var end = start + 4
-        while end < bound, TwitterCharacterClasses.isASCIIAlphanumeric(text[end]) || text[end] == UInt8(ascii: "-") {
+        while end < bound, TwitterCharacterClasses.isASCIIAlphanumeric(text[end]) || (allowsHyphen && text[end] == UInt8(ascii: "-")) {
             end += 1
         }
         return end > start + 4 ? end : nil

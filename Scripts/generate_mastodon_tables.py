@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Generate Sources/PatternDetection/Generated/MastodonTables.swift: the character data the
+`mastodon` rule set needs.
+
+Usage: Scripts/generate_mastodon_tables.py [OUTPUT_SWIFT]
+
+Sources (install exactly this version; a PyPI package):
+    pip install regex==2023.8.8
+
+- regex 2023.8.8 implements the Unicode 15.0.0 properties, the version of the Onigmo tables in the
+  Ruby releases current Mastodon servers run (Ruby 3.3 and 3.4). Onigmo's POSIX brackets on Unicode
+  strings are: [[:alpha:]] = Alphabetic; [[:alnum:]] = Alphabetic + Nd; [[:word:]] = Alphabetic +
+  Mark + Nd + Pc (not Join_Control: U+200C and U+200D are not word characters); [[:space:]] =
+  White_Space. Checked against Ruby 3.1's Onigmo (Unicode 13.0.0) on every code point it calls
+  assigned: the same answers, except five marks Unicode 14/15 made Alphabetic (U+0C04, U+0F82,
+  U+0F83, U+11080, U+11081).
+- \\p{Cyrillic} (Script) and \\p{Pd}, which twitter-text's own URL path class names.
+- Python's standard library `stringprep` and `unicodedata.ucd_3_2_0`: RFC 3491 Nameprep (the IDNA2003
+  profile libidn applies when idn-ruby's IDN::Idna.toASCII converts a link's host): table B.1
+  (deleted), B.2 (case folding), NFKC of Unicode 3.2, the prohibited tables C.1.2 and C.2.2-C.9,
+  unassigned code points (A.1, not allowed by toASCII's default flags) and the bidi tables D.1
+  (RandALCat) and D.2 (LCat).
+
+Output: range tables (entry i covers the code points from starts[i] up to starts[i + 1]) of 16-bit
+flags, and the Nameprep mapping of every code point that maps to something other than itself.
+"""
+
+import pathlib
+import stringprep
+import sys
+import unicodedata
+
+import regex
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent
+DEFAULT_OUTPUT = PACKAGE / "Sources" / "PatternDetection" / "Generated" / "MastodonTables.swift"
+EXPECTED_REGEX = "2023.8.8"
+PER_LINE = 8
+
+# Flag bits; must match MastodonCharacterClass.swift.
+WORD, ALPHA, ALNUM, SPACE, CYRILLIC, DASH = 1, 2, 4, 8, 16, 32
+NAMEPREP_MAPPED, NAMEPREP_DELETED, NAMEPREP_INVALID = 64, 128, 256
+RANDAL, LCAT = 512, 1024
+
+
+def prohibited(ch):
+    return (stringprep.in_table_c12(ch) or stringprep.in_table_c22(ch) or stringprep.in_table_c3(ch)
+            or stringprep.in_table_c4(ch) or stringprep.in_table_c5(ch) or stringprep.in_table_c6(ch)
+            or stringprep.in_table_c7(ch) or stringprep.in_table_c8(ch) or stringprep.in_table_c9(ch)
+            or stringprep.in_table_a1(ch))
+
+
+def nameprep_of(ch):
+    """(flags, mapping) for one code point under Nameprep, taken alone."""
+    if stringprep.in_table_a1(ch):
+        # Unassigned in Unicode 3.2: libidn has no mapping for it, and refuses it. (Python's
+        # map_table_b2 lower-cases with today's Unicode, which would map U+1E9E to U+00DF.)
+        return NAMEPREP_INVALID, None
+    if stringprep.in_table_b1(ch):
+        return NAMEPREP_DELETED, None
+    mapped = unicodedata.ucd_3_2_0.normalize("NFKC", stringprep.map_table_b2(ch))
+    if any(prohibited(c) for c in mapped) or mapped == "":
+        return NAMEPREP_INVALID, None
+    if mapped != ch:
+        return NAMEPREP_MAPPED, mapped
+    return 0, None
+
+
+def main():
+    from importlib.metadata import version
+    if version("regex") != EXPECTED_REGEX:
+        sys.exit(f"needs regex=={EXPECTED_REGEX} (Unicode 15.0.0), found {version('regex')}")
+    output = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUTPUT
+    classes = [
+        (WORD, regex.compile(r"[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}]")),
+        (ALPHA, regex.compile(r"\p{Alphabetic}")),
+        (ALNUM, regex.compile(r"[\p{Alphabetic}\p{Nd}]")),
+        (SPACE, regex.compile(r"\p{White_Space}")),
+        (CYRILLIC, regex.compile(r"\p{Script=Cyrillic}")),
+        (DASH, regex.compile(r"\p{Pd}")),
+    ]
+    starts, flags, mappings = [], [], []
+    previous = None
+    for cp in range(0x110000):
+        ch = chr(cp)
+        value = 0
+        if not 0xD800 <= cp <= 0xDFFF:
+            for bit, pattern in classes:
+                if pattern.match(ch):
+                    value |= bit
+            status, mapping = nameprep_of(ch)
+            value |= status
+            if mapping is not None:
+                mappings.append((cp, [ord(c) for c in mapping]))
+            if stringprep.in_table_d1(ch):
+                value |= RANDAL
+            if stringprep.in_table_d2(ch):
+                value |= LCAT
+        else:
+            value = NAMEPREP_INVALID
+        if value != previous:
+            starts.append(cp)
+            flags.append(value)
+            previous = value
+    pool, offsets = [], []
+    for cp, mapped in mappings:
+        offsets.append((cp, len(pool), len(mapped)))
+        pool.extend(mapped)
+
+    def rows(values, width):
+        items = [f"0x{v:0{width}X}" for v in values]
+        return "\n".join("        " + ", ".join(items[i:i + PER_LINE]) + "," for i in range(0, len(items), PER_LINE))
+
+    text = f"""// Generated by Scripts/generate_mastodon_tables.py from regex {EXPECTED_REGEX} (Unicode 15.0.0
+// properties) and Python's stringprep / unicodedata.ucd_3_2_0 (RFC 3491 Nameprep, Unicode 3.2).
+// Do not edit by hand.
+
+/// The character data of the `mastodon` rule set, as range tables: entry `i` covers the code points
+/// from `flagStarts[i]` up to `flagStarts[i + 1]`; the first start is 0. See
+/// ``MastodonCharacterClass`` for the meaning of each bit.
+enum MastodonTables {{
+    /// The Unicode version of the character classes (Nameprep is fixed at Unicode 3.2).
+    static let unicodeVersion = "15.0.0"
+
+    /// First code point of each range.
+    static let flagStarts: [UInt32] = [
+{rows(starts, 6)}
+    ]
+
+    /// The flags of each range.
+    static let flags: [UInt16] = [
+{rows(flags, 4)}
+    ]
+
+    /// `codePoint << 8 | count` for every code point Nameprep maps to something else, sorted; its
+    /// mapping is `nameprepPool[offset ..< offset + count]` with the offsets in
+    /// ``nameprepOffsets``.
+    static let nameprepKeys: [UInt32] = [
+{rows([cp << 8 | n for cp, _, n in offsets], 8)}
+    ]
+
+    /// Where each mapping starts in ``nameprepPool``.
+    static let nameprepOffsets: [UInt16] = [
+{rows([o for _, o, _ in offsets], 4)}
+    ]
+
+    /// The mapped code points, one mapping after another.
+    static let nameprepPool: [UInt32] = [
+{rows(pool, 6)}
+    ]
+}}
+"""
+    output.write_text(text)
+    print(f"{output}: {len(starts)} ranges, {len(offsets)} mappings, {len(pool)} pooled code points")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+/// What a Mastodon server links, as the `mastodon` rule set: mentions (`@user` and
+/// `@user@domain`), hashtags, links (only with a protocol, plus `xmpp:` and `magnet:?` URIs) and
+/// custom emoji shortcodes (`:blobcat:`, kind ``PatternKind/emoji``). No cashtags: Mastodon does
+/// not link them.
+///
+/// The reference is Mastodon's server-side detection before its move to UTS #58 link detection:
+/// its `Extractor` (twitter-text 3.1.0's Ruby extractor with Mastodon's mention and hashtag
+/// expressions and its patches to the URL expression) called as its text formatter calls it, then
+/// overlap removal (links, hashtags, mentions and extra URIs sorted by start; an entity starting
+/// before the previous kept one ends is dropped), plus the custom-emoji scan, which Mastodon runs
+/// apart: spans here never overlap, so the span that starts first wins. A link whose host holds a
+/// backslash is found (it takes part in overlap removal and counts as a link) but not reported:
+/// Mastodon's formatter cannot parse it and leaves it as text.
+///
+/// Character classes are Ruby's (Onigmo's) on Unicode strings, from Unicode 15.0 tables
+/// (``MastodonCharacterClass``), and link hosts are checked with IDNA2003 as the server's libidn
+/// checks them (``Nameprep``).
+///
+/// ## Emoji catalogs
+/// Without a catalog every well-formed shortcode is an emoji span. With an instance's catalog
+/// (``init(emojiCatalog:)``) only its shortcodes are, as Mastodon renders only those.
+///
+/// ## Values
+/// A mention's value is `user` or `user@domain` as typed; a hashtag's its name; a link's its text;
+/// an emoji's its shortcode.
+///
+/// ## Locality
+/// Separators are the ASCII whitespace characters (tab, line feed, vertical tab, form feed,
+/// carriage return, space) and U+0085. Other White_Space characters are not: a link's query may
+/// hold a no-break space or an ideographic space. No entity holds a separator; the expressions read
+/// at most one character before an entity (the preceding character, a look-behind) and one after
+/// it, so the reference's scan arriving at a separator is in the same state as a fresh one.
+public struct MastodonRules: RuleSet {
+    public let name = "mastodon"
+    public let kinds: [PatternKind] = [.mention, .hashtag, .url, .emoji]
+
+    /// The instance's custom emoji, when known.
+    public let emojiCatalog: EmojiCatalog?
+
+    let tlds: TwitterTLDMatcher
+
+    /// twitter-text's TLDs, matched as its Ruby expression matches them.
+    private static let rubyTLDs = TwitterTLDMatcher(TwitterRules.shared.tlds, rubyFolding: true)
+
+    /// Every well-formed shortcode is an emoji span.
+    public static let shared = MastodonRules(emojiCatalog: nil)
+
+    /// Only the shortcodes of `emojiCatalog` are emoji spans (all of them when it is nil).
+    public init(emojiCatalog: EmojiCatalog?) {
+        self.emojiCatalog = emojiCatalog
+        self.tlds = Self.rubyTLDs
+    }
+
+    public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        Self.isSeparator(scalar.value)
+    }
+
+    @inline(__always)
+    static func isSeparator(_ scalar: UInt32) -> Bool {
+        (0x09...0x0D).contains(scalar) || scalar == 0x20 || scalar == 0x85
+    }
+
+    public func spans(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>) -> [Span] {
+        let scan = window.lowerBound == 0 ? window : text.scalarStart(before: window.lowerBound)..<window.upperBound
+        let entities = entities(in: text, scan: scan)
+        var emoji = shortcodes(in: text, scan: window)
+        if let emojiCatalog {
+            emoji.removeAll { !emojiCatalog.contains(shortcodeOf: $0, in: text) }
+        }
+        var kept: [Span] = []
+        kept.reserveCapacity(entities.count + emoji.count)
+        var entityIndex = 0, emojiIndex = 0
+        var cursor = 0
+        while entityIndex < entities.count || emojiIndex < emoji.count {
+            let takeEntity = emojiIndex == emoji.count
+                || (entityIndex < entities.count
+                    && entities[entityIndex].span.utf8Range.lowerBound <= emoji[emojiIndex].utf8Range.lowerBound)
+            let span: Span
+            var isLinked = true
+            if takeEntity {
+                span = entities[entityIndex].span
+                isLinked = entities[entityIndex].isLinked
+                entityIndex += 1
+            } else {
+                span = emoji[emojiIndex]
+                emojiIndex += 1
+            }
+            guard window.contains(span.utf8Range.lowerBound), span.utf8Range.lowerBound >= cursor else { continue }
+            cursor = span.utf8Range.upperBound
+            if isLinked { kept.append(span) }
+        }
+        return kept
+    }
+
+    /// The link's text; the name without its sign for mentions and hashtags (a remote mention keeps
+    /// its `@domain`); the shortcode without colons for emoji.
+    public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
+        let range: Range<Int>
+        switch span.kind {
+        case .mention: range = span.utf8Range.lowerBound + 1..<span.utf8Range.upperBound
+        case .hashtag:
+            range = (text[span.utf8Range.lowerBound] == UInt8(ascii: "#") ? 1 : 3) + span.utf8Range.lowerBound
+                ..< span.utf8Range.upperBound
+        case .emoji: range = span.utf8Range.lowerBound + 1..<span.utf8Range.upperBound - 1
+        default: range = span.utf8Range
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+    }
+}
