@@ -9,12 +9,14 @@ enum HostileCorpus {}
 
 extension HostileCorpus {
     /// Long runs of signs, glued schemes, one enormous URL, joiner chains, combining marks,
-    /// full-width signs, and a few mixtures.
+    /// full-width signs, Mastodon's remote mentions, shortcodes, tag separators and extra URIs,
+    /// and a few mixtures.
     enum Shape: String, CaseIterable, Sendable {
         case atSigns, hashSigns, dollarSigns, openParens, dots, hyphens, dotHyphenChain, gluedSchemes,
             gluedSchemesWithDots, enormousURL, enormousDomain, mentionChain, hashtagChain, zwjChain,
             combiningMarks, fullWidthSigns, keycaps, wwwChain, emailChain, mixedPunctuation,
-            longWordsNoSpace, manyShortWords
+            longWordsNoSpace, manyShortWords, remoteMentionChain, shortcodeChain, tagSeparators,
+            longMentionDomain, xmppChain, magnetQuery, parenthesizedPath
 
         /// The repeating unit (or, for `enormousURL`/`enormousDomain`, the prefix plus unit).
         var unit: String {
@@ -41,6 +43,13 @@ extension HostileCorpus {
             case .mixedPunctuation: return "(@#$.-_:/?!)"
             case .longWordsNoSpace: return "lorem"
             case .manyShortWords: return "a "
+            case .remoteMentionChain: return "@a@a"
+            case .shortcodeChain: return ":a:"
+            case .tagSeparators: return "・"
+            case .longMentionDomain: return "a."
+            case .xmppChain: return "xmpp:a."
+            case .magnetQuery: return "a=b&"
+            case .parenthesizedPath: return "(a)"
             }
         }
 
@@ -50,6 +59,10 @@ extension HostileCorpus {
             case .enormousDomain: return "https://"
             case .zwjChain: return "#"
             case .combiningMarks: return "#"
+            case .tagSeparators: return "#a"
+            case .longMentionDomain: return "@u@"
+            case .magnetQuery: return "magnet:?"
+            case .parenthesizedPath: return "https://example.com/"
             default: return ""
             }
         }

@@ -1,0 +1,94 @@
+import PatternDetection
+import Testing
+
+/// The locality contract of `RuleSet` for `mastodon`, checked the way the incremental tokenizer
+/// relies on it: for random statuses, the full scan equals the union of scans of each word given
+/// only the slice `[leading separator, word, trailing separator]`, with the word as the window;
+/// and no span holds a separator.
+@Suite("mastodon locality")
+struct MastodonLocalityTests {
+    static let words = [
+        "alice", "bob", "a.b", "a--b", "x", "mastodon", "social", "example", "com", "jp", "みんな", "рф", "РФ",
+        "例え", "テスト", "café", "ß", "ſ", "\u{212A}", "user_1", "123", "1_1", "xn--p1ai", "ok", "blobcat", "http",
+        "https", "gemini", "xmpp", "magnet", "t", "co", "www", "e\u{301}", "²", "ب", "ا", "🦋",
+    ]
+    static let pieces = [
+        ".", ".", "-", "_", "/", ":", ":", "?", "=", "&", "#", "#", "＃", "@", "@", "＠", "(", ")", "!", "'", "\"", ",",
+        "~", "%", "+", "<", ">", "[", "]", "\\", "^", "|", "://", "https://", "gemini://", "xmpp:", "magnet:?xt=",
+        "t.co/", "·", "・", "\u{200C}", "\u{200D}", "\u{FE0F}", "\u{0301}", "\u{00AD}", "。", "．", "「", "」",
+        "\u{A0}", "\u{3000}", "\u{2028}", "\u{1680}", "\u{202F}", "\u{200B}", "\u{200E}", "\u{FEFF}",
+    ]
+    /// The separators, the no-break and ideographic spaces (White_Space but not separators: a
+    /// query may hold them), and Unicode line separators.
+    static let gaps = [" ", " ", " ", "\n", "\n", "\t", "\r\n", "\u{85}", "\u{0B}", "\u{A0}", "\u{3000}", "\u{2028}"]
+
+    static func randomStatus(_ generator: inout SplitMix64) -> String {
+        var status = ""
+        for _ in 0..<Int.random(in: 1...30, using: &generator) {
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<35: status += words.randomElement(using: &generator)!
+            case 35..<70: status += pieces.randomElement(using: &generator)!
+            case 70..<85: status += gaps.randomElement(using: &generator)!
+            default:
+                let tld = (TwitterRules.genericTopLevelDomains + TwitterRules.countryTopLevelDomains)
+                    .randomElement(using: &generator)!
+                status += ["https://", "@a@", "xmpp:u@", ""].randomElement(using: &generator)!
+                    + words.randomElement(using: &generator)! + "." + tld
+            }
+        }
+        return status
+    }
+
+    @Test("Full scan == union of per-word slice scans; no span holds a separator")
+    func wordSlicesReproduceTheFullScan() throws {
+        let rules = MastodonRules.shared
+        var generator = SplitMix64(seed: 20_261_125)
+        var statusesWithSpans = 0
+        for _ in 0..<1500 {
+            let status = Self.randomStatus(&generator)
+            let bytes = Array(status.utf8)
+            let full = bytes.withUnsafeBufferPointer { rules.spans(in: $0) }
+            if !full.isEmpty { statusesWithSpans += 1 }
+            var boundaries: [(offset: Int, isSeparator: Bool, length: Int)] = []
+            var offset = 0
+            for scalar in status.unicodeScalars {
+                let length = String(scalar).utf8.count
+                boundaries.append((offset, rules.isSeparator(scalar), length))
+                offset += length
+            }
+            for span in full {
+                #expect(!boundaries.contains { $0.isSeparator && span.utf8Range.contains($0.offset) }, "\(status.debugDescription)")
+            }
+            var union: [Span] = []
+            var index = 0
+            while index < boundaries.count {
+                guard !boundaries[index].isSeparator else {
+                    index += 1
+                    continue
+                }
+                var last = index
+                while last + 1 < boundaries.count, !boundaries[last + 1].isSeparator { last += 1 }
+                let wordStart = boundaries[index].offset
+                let wordEnd = boundaries[last].offset + boundaries[last].length
+                let sliceStart = index > 0 ? boundaries[index - 1].offset : wordStart
+                let sliceEnd = last + 1 < boundaries.count ? wordEnd + boundaries[last + 1].length : wordEnd
+                let slice = Array(bytes[sliceStart..<sliceEnd])
+                union += slice.withUnsafeBufferPointer {
+                    rules.spans(in: $0, startingIn: (wordStart - sliceStart)..<(wordEnd - sliceStart))
+                }.map { $0.shifted(by: sliceStart) }
+                index = last + 1
+            }
+            #expect(union == full, "\(status.debugDescription)")
+        }
+        #expect(statusesWithSpans > 700)
+    }
+
+    @Test("White_Space that is no separator can sit inside a link's query")
+    func queriesHoldNoBreakSpaces() throws {
+        for space in ["\u{A0}", "\u{3000}", "\u{2028}"] {
+            let text = "see https://example.com/?q=a\(space)b now"
+            let spans = Array(text.utf8).withUnsafeBufferPointer { MastodonRules.shared.spans(in: $0) }
+            #expect(spans.map { $0.text(in: text) } == ["https://example.com/?q=a\(space)b"])
+        }
+    }
+}
