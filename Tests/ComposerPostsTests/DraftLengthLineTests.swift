@@ -53,7 +53,7 @@ struct DraftLengthLineTests {
         let finders: [(String, (UnsafeBufferPointer<UInt8>) -> [Range<Int>])] = [
             ("bluesky links", { BlueskyRules.shared.spans(in: $0).filter { $0.kind == .url }.map(\.utf8Range) }),
             ("twitter URLs", { TwitterRules.shared.weightedURLs(in: $0).map(\.utf8Range) }),
-            ("mastodon mentions", { MastodonMentions.mentions(in: $0).map(\.utf8Range) }),
+            ("mastodon links and mentions", { MastodonRules.shared.countedSpans(in: $0).map(\.utf8Range) }),
             ("emoji sequences", { EmojiTrie.sequences(in: $0, range: 0..<$0.count) }),
         ]
         var entities = 0

@@ -9,7 +9,8 @@ import Testing
 /// NFC-changing text, astral characters, URLs with and without scheme, t.co, mentions, invalid
 /// characters, posts over the limit). Each fixture line is a post and what the reference said about
 /// it: twitter-text 3.1.0's `parseTweet` run in JavaScript; Mastodon's status length validator
-/// (twitter-text's URL extraction, Mastodon's mention expression, `Intl.Segmenter` clusters);
+/// (the entities it rewrites found by Mastodon's own Ruby extractor, clusters by Unicode 17's
+/// rules, the valid end by this package's definition);
 /// `Intl.Segmenter` clusters of the Bluesky app's posted text. The oracle scripts run outside the
 /// repository. `LENGTH_ORACLE_DIR` points the tests at a directory of larger files of the same names.
 @Suite("Post length: agreement with the references")

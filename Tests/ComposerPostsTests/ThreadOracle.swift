@@ -65,12 +65,14 @@ struct ThreadOracle {
         return false
     }
 
-    /// The entities no cut may go through (unless too long for a post).
+    /// The entities no cut may go through (unless too long for a post), found in the draft
+    /// without its trailing white space, which no post holds (a `mastodon` link's query could take
+    /// trailing no-break spaces in).
     var entities: [Range<Int>] {
-        var copy = draft
+        var copy = String(draft.reversed().drop(while: Self.isCutSpace).reversed())
         return copy.withUTF8 { bytes in
             var ranges = (rules.spans(in: bytes)).map(\.utf8Range)
-            if case .mastodon = profile { ranges += MastodonMentions.mentions(in: bytes).map(\.utf8Range) }
+            if case .mastodon = profile { ranges += MastodonRules.shared.countedSpans(in: bytes).map(\.utf8Range) }
             return ranges
         }
     }

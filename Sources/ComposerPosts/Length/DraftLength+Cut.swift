@@ -108,7 +108,7 @@ extension DraftLength {
                 ).tally
                 cut.twitterIndex = (scan.afterLF ? start.nfc - 1 : 0) + walk.validDisplayIndex
             case .mastodon(_, let urlLength):
-                let entities = MastodonLength.entities(range: range, urls: scan.urls, mentions: scan.mentions)
+                let entities = MastodonLength.entities(range: range, spans: scan.mastodonSpans, bytes: bytes)
                 let budget = GraphemeBudget(
                     text: text, bytes: bytes, range: range,
                     replacements: MastodonLength.replacements(entities, bytes: bytes, urlLength: urlLength),

@@ -15,19 +15,19 @@ extension DraftLength {
         var links: [Span] = []
         /// twitter-text's URLs, in the original text (not NFC).
         var urls: [TwitterWeightedURL] = []
-        /// Mastodon's mentions.
-        var mentions: [MastodonMentions.Mention] = []
+        /// The `mastodon` rule set's links with a protocol and mentions.
+        var mastodonSpans: [Span] = []
 
         /// - Complexity: O(line length).
         init(line: String, afterLF: Bool, needs: Needs) {
             text = afterLF ? "\n" + line : line
             self.afterLF = afterLF
             guard !line.isEmpty else { return }
-            (links, urls, mentions) = withUTF8Bytes(of: text) { (bytes) in
+            (links, urls, mastodonSpans) = withUTF8Bytes(of: text) { (bytes) in
                 (
                     needs.bluesky ? BlueskyRules.shared.spans(in: bytes).filter { $0.kind == .url } : [],
-                    needs.twitter || needs.mastodon ? TwitterRules.shared.weightedURLs(in: bytes) : [],
-                    needs.mastodon ? MastodonMentions.mentions(in: bytes) : []
+                    needs.twitter ? TwitterRules.shared.weightedURLs(in: bytes) : [],
+                    needs.mastodon ? MastodonLength.countedSpans(in: bytes) : []
                 )
             }
         }

@@ -114,7 +114,7 @@ extension DraftLength {
         /// `bytes`: the UTF-8 of the scan's text.
         init(_ scan: LineScan, bytes: UnsafeBufferPointer<UInt8>, needsWithoutURLs: Bool) {
             (self.scan, self.bytes, self.needsWithoutURLs) = (scan, bytes, needsWithoutURLs)
-            entities = MastodonLength.entities(range: scan.range, urls: scan.urls, mentions: scan.mentions)
+            entities = MastodonLength.entities(range: scan.range, spans: scan.mastodonSpans, bytes: bytes)
         }
 
         var urls: Int { entities.count { $0.counted == nil } }

@@ -5,20 +5,20 @@ enum MastodonLength {
     /// The report for `range` of `text` with content warning `contentWarning`.
     ///
     /// The count is the grapheme clusters of the content warning followed by the text rewritten as
-    /// the validator rewrites it: each URL with a scheme (twitter-text's extraction without
-    /// scheme-less URLs) becomes `urlLength` `x`s and each mention `@user@domain` becomes `@user`,
-    /// where the two kinds overlap the earlier-starting entity stays; a text of nothing but white
-    /// space counts as empty. The valid range is the longest prefix of `range` whose count, content
+    /// the validator rewrites it: each link with a protocol becomes `urlLength` `x`s and each
+    /// mention `@user@domain` becomes `@user`, where the two kinds overlap the earlier-starting
+    /// entity stays (`spans`: ``countedSpans(in:)``); a text of nothing but white space counts as
+    /// empty. The valid range is the longest prefix of `range` whose count, content
     /// warning included, fits, cut at a cluster boundary, ending before a URL or mention that does
     /// not fit whole. Entities not wholly inside `range` are counted as typed.
     static func report(
-        text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, urls: [TwitterWeightedURL],
-        mentions: [MastodonMentions.Mention], contentWarning: String, profile: LengthProfile, startUTF16: Int
+        text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, spans: [Span],
+        contentWarning: String, profile: LengthProfile, startUTF16: Int
     ) -> LengthReport {
         guard case .mastodon(let limit, let urlLength) = profile else { preconditionFailure("not a mastodon profile") }
         let blank = isBlank(bytes, range)
         let replacements =
-            blank ? [] : Self.replacements(entities(range: range, urls: urls, mentions: mentions), bytes: bytes, urlLength: urlLength)
+            blank ? [] : Self.replacements(entities(range: range, spans: spans, bytes: bytes), bytes: bytes, urlLength: urlLength)
         let counted = blank ? range.lowerBound..<range.lowerBound : range
         var budget = GraphemeBudget(
             text: text, bytes: bytes, range: counted, replacements: replacements, prefix: contentWarning, limit: limit)
@@ -35,25 +35,23 @@ enum MastodonLength {
         var counted: Range<Int>?
     }
 
-    /// The URLs with a scheme and the mentions wholly inside `range`, sorted; where two overlap,
-    /// the earlier-starting one stays.
-    static func entities(range: Range<Int>, urls: [TwitterWeightedURL], mentions: [MastodonMentions.Mention]) -> [Entity] {
-        let inside = { (entity: Range<Int>) in entity.lowerBound >= range.lowerBound && entity.upperBound <= range.upperBound }
-        var entities: [Entity] = []
-        for url in urls where url.hasScheme && inside(url.utf8Range) {
-            entities.append(Entity(utf8Range: url.utf8Range, counted: nil))
+    /// What the validator rewrites in `bytes`: the `mastodon` rule set's links with a protocol and
+    /// mentions, overlap-removed among themselves (``MastodonRules/countedSpans(in:)``), so counting
+    /// and highlighting find the same entities.
+    static func countedSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [Span] {
+        MastodonRules.shared.countedSpans(in: bytes)
+    }
+
+    /// The counted spans wholly inside `range`, with a mention's `@username` (up to its second at
+    /// sign) as what it counts.
+    static func entities(range: Range<Int>, spans: [Span], bytes: UnsafeBufferPointer<UInt8>) -> [Entity] {
+        spans.compactMap { span in
+            let utf8Range = span.utf8Range
+            guard utf8Range.lowerBound >= range.lowerBound, utf8Range.upperBound <= range.upperBound else { return nil }
+            guard span.kind == .mention else { return Entity(utf8Range: utf8Range, counted: nil) }
+            let usernameEnd = (utf8Range.lowerBound + 1..<utf8Range.upperBound).first { bytes[$0] == UInt8(ascii: "@") }
+            return Entity(utf8Range: utf8Range, counted: utf8Range.lowerBound..<(usernameEnd ?? utf8Range.upperBound))
         }
-        for mention in mentions where inside(mention.utf8Range) {
-            entities.append(Entity(utf8Range: mention.utf8Range, counted: mention.counted))
-        }
-        entities.sort { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
-        var kept: [Entity] = []
-        var end = range.lowerBound
-        for entity in entities where entity.utf8Range.lowerBound >= end {
-            kept.append(entity)
-            end = entity.utf8Range.upperBound
-        }
-        return kept
     }
 
     /// `entities` with what the validator counts in their place: `urlLength` `x`s for a URL, the

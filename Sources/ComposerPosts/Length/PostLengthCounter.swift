@@ -23,13 +23,14 @@ public struct PostLengthCounter: Sendable {
     public let text: String
     private let blueskyLinks: [Span]?
     private let twitterURLs: [TwitterWeightedURL]?
-    private let mastodonMentions: [MastodonMentions.Mention]?
+    /// The `mastodon` rule set's links with a protocol and mentions.
+    private let mastodonSpans: [Span]?
     /// UTF-16 counts along the text, so a slice's UTF-16 start costs O(1) rather than a walk
     /// over the text before it.
     private let utf16Checkpoints: [Int]
 
     /// Scans `text` for what `profiles` need: the `bluesky` rule set for `bluesky`, twitter-text's
-    /// URL extraction for `twitter` and `mastodon`, Mastodon's mentions for `mastodon`.
+    /// URL extraction for `twitter`, the `mastodon` rule set's links and mentions for `mastodon`.
     /// - Parameters:
     ///   - text: the text to count.
     ///   - profiles: the profiles it will be asked about.
@@ -54,10 +55,10 @@ public struct PostLengthCounter: Sendable {
     private init(text: String, needs: Needs, blueskyLinks: [Span]?) {
         self.text = text
         self.blueskyLinks = blueskyLinks
-        (twitterURLs, mastodonMentions, utf16Checkpoints) = withUTF8Bytes(of: text) { bytes in
+        (twitterURLs, mastodonSpans, utf16Checkpoints) = withUTF8Bytes(of: text) { bytes in
             (
                 needs.twitterURLs ? TwitterRules.shared.weightedURLs(in: bytes) : nil,
-                needs.mastodon ? MastodonMentions.mentions(in: bytes) : nil,
+                needs.mastodon ? MastodonLength.countedSpans(in: bytes) : nil,
                 UTF16Offsets.checkpoints(in: bytes)
             )
         }
@@ -90,10 +91,10 @@ public struct PostLengthCounter: Sendable {
                 guard let twitterURLs else { preconditionFailure("counter not made for twitter") }
                 return TwitterLength.report(bytes, range: utf8Range, urls: twitterURLs, startUTF16: startUTF16)
             case .mastodon:
-                guard let twitterURLs, let mastodonMentions else { preconditionFailure("counter not made for mastodon") }
+                guard let mastodonSpans else { preconditionFailure("counter not made for mastodon") }
                 return MastodonLength.report(
-                    text: text, bytes: bytes, range: utf8Range, urls: twitterURLs, mentions: mastodonMentions,
-                    contentWarning: contentWarning, profile: profile, startUTF16: startUTF16)
+                    text: text, bytes: bytes, range: utf8Range, spans: mastodonSpans, contentWarning: contentWarning,
+                    profile: profile, startUTF16: startUTF16)
             }
         }
     }
@@ -115,7 +116,6 @@ public struct PostLengthCounter: Sendable {
                 case .bluesky: bluesky = true
                 case .twitter: twitterURLs = true
                 case .mastodon:
-                    twitterURLs = true
                     mastodon = true
                 }
             }

@@ -12,31 +12,39 @@ struct ThreadDraft {
     /// `@user`. Sorted by start; they may overlap one another.
     let entities: [Range<Int>]
     /// The cuts at white space (``ThreadCut/whiteSpaceCuts(in:)``) that do not go through an
-    /// entity (none do for the built-in rule sets, whose entities hold no white space).
+    /// entity (the `mastodon` rule set's links may hold white space that is no separator, such as
+    /// a no-break space in a query).
     let whiteSpaceCuts: [ThreadCut]
 
     /// Scans `text` once with `rules` (and with the `bluesky` rule set for the `bluesky` profile's
     /// links, when `rules` is another rule set).
+    ///
+    /// What is scanned is the text without its trailing white space, which no post holds: a
+    /// `mastodon` link's query could otherwise take trailing no-break or ideographic spaces in, and
+    /// the last post, which ends before them, would not count as it does posted alone.
     /// - Precondition: `text` holds a cluster that is not white space.
     init(text: String, profile: LengthProfile, rules: any RuleSet) {
         self.text = text
         self.profile = profile
-        let scanned = withUTF8Bytes(of: text) { bytes in
+        let cuts = ThreadCut.whiteSpaceCuts(in: text)
+        let postedEnd = cuts.last?.dropped.lowerBound ?? text.utf8.count
+        let posted = String(decoding: text.utf8.prefix(postedEnd), as: UTF8.self)
+        let scanned = withUTF8Bytes(of: posted) { bytes in
             let spans = rules.spans(in: bytes)
             let counter: PostLengthCounter
             if profile == .bluesky {
                 let links = rules is BlueskyRules ? spans : BlueskyRules.shared.spans(in: bytes)
-                counter = PostLengthCounter(text: text, profiles: [profile], blueskySpans: links)
+                counter = PostLengthCounter(text: posted, profiles: [profile], blueskySpans: links)
             } else {
-                counter = PostLengthCounter(text: text, profiles: [profile])
+                counter = PostLengthCounter(text: posted, profiles: [profile])
             }
-            var mentions: [Range<Int>] = []
-            if case .mastodon = profile { mentions = MastodonMentions.mentions(in: bytes).map(\.utf8Range) }
-            return (spans: spans, counter: counter, mentions: mentions)
+            var counted: [Range<Int>] = []
+            if case .mastodon = profile { counted = MastodonLength.countedSpans(in: bytes).map(\.utf8Range) }
+            return (spans: spans, counter: counter, counted: counted)
         }
         counter = scanned.counter
-        entities = (scanned.spans.map(\.utf8Range) + scanned.mentions).sorted { $0.lowerBound < $1.lowerBound }
-        whiteSpaceCuts = Self.removingCuts(through: entities, from: ThreadCut.whiteSpaceCuts(in: text))
+        entities = (scanned.spans.map(\.utf8Range) + scanned.counted).sorted { $0.lowerBound < $1.lowerBound }
+        whiteSpaceCuts = Self.removingCuts(through: entities, from: cuts)
     }
 
     /// The posted part between two cuts.

@@ -88,3 +88,11 @@ public struct CustomRuleSet: RuleSet {
         return SpanValueBytes(range: span.utf8Range).string(in: text)
     }
 }
+
+extension CustomRuleSet: SpanImageProviding {
+    /// The base's image for the base's kinds.
+    public func imageURL(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base, base.kinds.contains(span.kind) else { return nil }
+        return base.imageProvider?.imageURL(of: span, in: text)
+    }
+}

@@ -95,15 +95,6 @@ public struct MastodonRules: RuleSet {
     /// The link's text; the name without its sign for mentions and hashtags (a remote mention keeps
     /// its `@domain`); the shortcode without colons for emoji.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
-        let range: Range<Int>
-        switch span.kind {
-        case .mention: range = span.utf8Range.lowerBound + 1..<span.utf8Range.upperBound
-        case .hashtag:
-            range = (text[span.utf8Range.lowerBound] == UInt8(ascii: "#") ? 1 : 3) + span.utf8Range.lowerBound
-                ..< span.utf8Range.upperBound
-        case .emoji: range = span.utf8Range.lowerBound + 1..<span.utf8Range.upperBound - 1
-        default: range = span.utf8Range
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        valueBytes(of: span, in: text)!.string(in: text)
     }
 }

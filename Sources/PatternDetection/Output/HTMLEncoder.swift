@@ -30,10 +30,15 @@ public struct HTMLEncoder {
     /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) marked up;
     /// `value` gives a span's value (a link's URI).
     /// - Complexity: O(bytes + spans).
+    /// `imageURL` gives an emoji span's image (written as `<img class="emoji">` when it is an
+    /// http or https URL).
     public func encode(
-        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String, into sink: inout some ByteSink
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String,
+        imageURL: (Span) -> String? = { _ in nil }, into sink: inout some ByteSink
     ) {
-        encode(bytes, spans: spans, wellFormed: UTF8Validation.isValid(bytes), into: &sink, valueBytes: { _ in nil }, value: value)
+        encode(
+            bytes, spans: spans, wellFormed: UTF8Validation.isValid(bytes), into: &sink, valueBytes: { _ in nil },
+            value: value, imageURL: imageURL)
     }
 
     /// A streamed chunk (or a whole post): its well-formedness is known, and link values are
@@ -43,13 +48,13 @@ public struct HTMLEncoder {
         chunk.withValueBytes { valueBytes in
             encode(
                 chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
-                valueBytes: valueBytes, value: chunk.value(of:))
+                valueBytes: valueBytes, value: chunk.value(of:), imageURL: chunk.imageURL(of:))
         }
     }
 
     private func encode(
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed isWellFormed: Bool, into sink: inout some ByteSink,
-        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String
+        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
         var position = 0
         var uri: [UInt8] = []
@@ -66,7 +71,17 @@ public struct HTMLEncoder {
                 }
                 isLink = HTMLLinkPolicy.allowsLink(to: uri)
             }
-            if isLink {
+            if span.kind == .emoji, let image = imageURL(span), HTMLLinkPolicy.allowsLink(to: image.utf8) {
+                // <img class="emoji" src="…" alt=":shortcode:" title=":shortcode:">
+                sink.write("<img class=\"emoji\" src=\"")
+                var source = image
+                source.withUTF8 { writeEscaped($0[...], wellFormed: true, to: &sink) }
+                for attribute in ["\" alt=\"", "\" title=\""] as [StaticString] {
+                    sink.write(attribute)
+                    writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
+                }
+                sink.write("\">")
+            } else if isLink {
                 sink.write("<a class=\"url\" href=\"")
                 uri.withUnsafeBufferPointer { writeEscaped($0[...], wellFormed: true, to: &sink) }
                 sink.write("\">")

@@ -88,9 +88,10 @@ public struct SpanJSONEncoder {
     /// - Complexity: O(piece + spans), one pass over the piece; memory bounded whatever the
     ///   number of spans (the output goes to `sink` in blocks).
     public mutating func encode(
-        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String, into sink: inout some ByteSink
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String,
+        imageURL: (Span) -> String? = { _ in nil }, into sink: inout some ByteSink
     ) {
-        encode(bytes, spans: spans, wellFormed: false, into: &sink, valueBytes: { _ in nil }, value: value)
+        encode(bytes, spans: spans, wellFormed: false, into: &sink, valueBytes: { _ in nil }, value: value, imageURL: imageURL)
     }
 
     /// The next streamed chunk of the document (or a whole post): values are written straight
@@ -99,7 +100,7 @@ public struct SpanJSONEncoder {
         chunk.withValueBytes { valueBytes in
             encode(
                 chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
-                valueBytes: valueBytes, value: chunk.value(of:))
+                valueBytes: valueBytes, value: chunk.value(of:), imageURL: chunk.imageURL(of:))
         }
     }
 
@@ -125,7 +126,7 @@ public struct SpanJSONEncoder {
 
     private mutating func encode(
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout some ByteSink,
-        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String
+        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
         @inline(__always)
         func advance(_ cursor: inout TextOffsets.Cursor, to target: Int) {
@@ -149,31 +150,39 @@ public struct SpanJSONEncoder {
             isFirst = false
             let form = valueBytes(span)
             var fallback = form == nil ? value(span) : ""
+            var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
             opening = openingIndex(for: span.kind, hint: opening)
             let openingRange = openingRanges[opening]
             openingBytes.withUnsafeBufferPointer { openings in
                 fallback.withUTF8 { fallback in
-                    let text = UnsafeBufferPointer(rebasing: bytes[range])
-                    let maximum = Self.recordOverhead + openingRange.count
-                        + RawJSONWriter.maximumStringLength(text.count)
-                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
-                    block.write(maximum: maximum, to: &sink) { json in
-                        if separated { json.appendByte(UInt8(ascii: ",")) }
-                        json.appendBytes(UnsafeBufferPointer(rebasing: openings[openingRange]))
-                        json.appendString(text)
-                        json.append(",\"value\":\"")
-                        if let form {
-                            form.writeJSONContents(in: bytes, to: &json)
-                        } else {
-                            json.appendStringContents(fallback)
+                    image.withUTF8 { image in
+                        let text = UnsafeBufferPointer(rebasing: bytes[range])
+                        let maximum = Self.recordOverhead + openingRange.count
+                            + RawJSONWriter.maximumStringLength(text.count)
+                            + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
+                            + RawJSONWriter.maximumStringLength(image.count)
+                        block.write(maximum: maximum, to: &sink) { json in
+                            if separated { json.appendByte(UInt8(ascii: ",")) }
+                            json.appendBytes(UnsafeBufferPointer(rebasing: openings[openingRange]))
+                            json.appendString(text)
+                            json.append(",\"value\":\"")
+                            if let form {
+                                form.writeJSONContents(in: bytes, to: &json)
+                            } else {
+                                json.appendStringContents(fallback)
+                            }
+                            if !image.isEmpty {
+                                json.append("\",\"url\":\"")
+                                json.appendStringContents(image)
+                            }
+                            json.append("\",\"utf8\":")
+                            json.appendPair(bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound)
+                            json.append(",\"utf16\":")
+                            json.appendPair(bases.utf16 + start.utf16..<bases.utf16 + end.utf16)
+                            json.append(",\"scalars\":")
+                            json.appendPair(bases.scalars + start.scalars..<bases.scalars + end.scalars)
+                            json.appendByte(UInt8(ascii: "}"))
                         }
-                        json.append("\",\"utf8\":")
-                        json.appendPair(bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound)
-                        json.append(",\"utf16\":")
-                        json.appendPair(bases.utf16 + start.utf16..<bases.utf16 + end.utf16)
-                        json.append(",\"scalars\":")
-                        json.appendPair(bases.scalars + start.scalars..<bases.scalars + end.scalars)
-                        json.appendByte(UInt8(ascii: "}"))
                     }
                 }
             }

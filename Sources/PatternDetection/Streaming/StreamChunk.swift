@@ -50,6 +50,17 @@ package struct StreamChunk {
 
     /// The rule set's value for `span` (one of ``spans``): handle, URI, tag, ticker or text.
     package func value(of span: Span) -> String {
+        inText(of: span) { rules.value(of: $0, in: $1) }
+    }
+
+    /// The image `span` (one of ``spans``) stands for, when the rule set knows one.
+    package func imageURL(of span: Span) -> String? {
+        guard span.kind == .emoji, let provider = rules.imageProvider else { return nil }
+        return inText(of: span) { provider.imageURL(of: $0, in: $1) }
+    }
+
+    /// `body` with `span` moved into the well-formed text it was found in, and that text.
+    private func inText<Result>(of span: Span, _ body: (Span, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let start = span.utf8Range.lowerBound + bytesOffset
         var low = 0, high = texts.count - 1
         while low < high {
@@ -58,7 +69,7 @@ package struct StreamChunk {
         }
         let text = texts[low]
         let local = Span(kind: span.kind, utf8Range: start - text.lowerBound..<span.utf8Range.upperBound + bytesOffset - text.lowerBound)
-        return rules.value(of: local, in: UnsafeBufferPointer(rebasing: buffer[text]))
+        return body(local, UnsafeBufferPointer(rebasing: buffer[text]))
     }
 
     /// Calls `body` with a function giving ``value(of:)`` as bytes of ``bytes`` when the rule set
