@@ -57,6 +57,7 @@ public struct ComposerHighlighter: Sendable {
         self.strategy.load(&loaded)
         self.text = loaded
         self.selection = loaded.endIndex..<loaded.endIndex
+        refreshEmojiImages(in: [0..<self.text.utf8.count])
     }
 
     public init(
@@ -108,6 +109,7 @@ public struct ComposerHighlighter: Sendable {
         let edit = TextEdit(start: utf8Range.lowerBound, oldEnd: utf8Range.upperBound, newEnd: caret)
         let written = strategy.textDidChange(&text, edit: edit, selection: &newSelection)
         selection = newSelection
+        refreshEmojiImages(in: written)
         return ComposerChange.make(edit: edit, replacedUTF16Range: utf16Range, attributed: written, newText: text)
     }
 
@@ -133,6 +135,8 @@ public struct ComposerHighlighter: Sendable {
         let written = strategy.textDidChange(&text, edit: edit, selection: &selection)
         self.text = text
         self.selection = selection
+        refreshEmojiImages(in: written)
+        text = self.text
         return ComposerChange.make(edit: edit, replacedUTF16Range: replacedUTF16, attributed: written, newText: text)
     }
 

@@ -16,7 +16,8 @@ public struct PatternStyle: Hashable, Sendable {
 
 /// The style of every kind, evaluated once so a stream can be styled span by span without building
 /// an `AttributedString`. The defaults are the seed composer's: hashtag purple, mention indigo,
-/// URL blue and underlined, cashtag green — evaluated from ``FormattingDefinition/standard``.
+/// URL blue and underlined, cashtag green, custom emoji orange — evaluated from
+/// ``FormattingDefinition/standard``.
 public struct PatternStyleTable: Sendable {
     public var styles: [PatternKind: PatternStyle]
 

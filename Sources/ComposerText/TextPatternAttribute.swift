@@ -48,6 +48,8 @@ extension AttributeScopes {
         public let foregroundColor: ForegroundColorAttribute
         public let underlineStyle: UnderlineStyleAttribute
         public let emphasis: TextEmphasisAttribute
+        public let emojiImage: EmojiImageAttribute
+        public let emojiSize: EmojiSizeAttribute
         public let foundation: FoundationAttributes
     }
 

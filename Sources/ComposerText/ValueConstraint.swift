@@ -46,9 +46,10 @@ public struct PatternColorConstraint: ValueConstraint {
         self.colors = colors
     }
 
-    /// Hashtag purple, mention indigo, URL blue, cashtag green (Apple's system palette).
+    /// Hashtag purple, mention indigo, URL blue, cashtag green, custom emoji orange (Apple's system
+    /// palette).
     public static let defaultColors: [PatternKind: TextColor] = [
-        .hashtag: .purple, .mention: .indigo, .url: .blue, .cashtag: .green,
+        .hashtag: .purple, .mention: .indigo, .url: .blue, .cashtag: .green, .emoji: .orange,
     ]
 
     public func constrain(_ attributes: inout AttributeContainer) {

@@ -58,8 +58,9 @@ struct CaretRequest {
         return json.bytes
     }
 
-    /// `,"token":…` when the line gave a caret (members after `"spans"`).
-    var trailingJSONMembers: [UInt8] {
+    /// `,"token":…` when the line gave a caret (members after `"spans"`); a token of kind emoji
+    /// gets `"suggestions"` from `catalog` when there is one.
+    func trailingJSONMembers(suggestingFrom catalog: EmojiCatalog?) -> [UInt8] {
         guard caret != nil else { return [] }
         var json = JSONWriter()
         json.append(",\"token\":")
@@ -72,6 +73,17 @@ struct CaretRequest {
             json.appendPair(token.utf8Range)
             json.append(",\"utf16\":")
             json.appendPair(token.utf16Range)
+            if token.kind == .emoji, let catalog {
+                json.append(",\"suggestions\":[")
+                for (index, emoji) in catalog.suggestions(for: token.query).enumerated() {
+                    json.append(index == 0 ? "{\"shortcode\":" : ",{\"shortcode\":")
+                    json.appendString(emoji.shortcode)
+                    json.append(",\"url\":")
+                    json.appendString(emoji.url)
+                    json.append("}")
+                }
+                json.append("]")
+            }
             json.append("}")
         } else {
             json.append("null")

@@ -16,6 +16,8 @@ final class DocumentRenderer {
     let output: StandardOutput
     /// With `--profile`: the lengths added to each JSON document.
     let lengthProfiles: [LengthProfile]
+    /// With `--emoji`: where a caret token of kind emoji gets its suggestions.
+    let emojiCatalog: EmojiCatalog?
     private var json = SpanJSONEncoder()
     private var facets = FacetJSONEncoder()
     /// The current document's bytes, kept only when lengths are counted (a length is a property of
@@ -24,12 +26,13 @@ final class DocumentRenderer {
 
     init(
         format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, lengthProfiles: [LengthProfile] = [],
-        output: StandardOutput
+        emojiCatalog: EmojiCatalog? = nil, output: StandardOutput
     ) {
         self.format = format
         self.rules = rules
         self.ansi = ansi
         self.lengthProfiles = lengthProfiles
+        self.emojiCatalog = emojiCatalog
         self.html = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds)
         self.htmlPost = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds, escapesLineBreaks: true)
         self.output = output
@@ -37,7 +40,8 @@ final class DocumentRenderer {
 
     /// A renderer like this one (format, rules, encoders, profiles) that writes to `output`.
     func copy(writingTo output: StandardOutput) -> DocumentRenderer {
-        DocumentRenderer(format: format, rules: rules, ansi: ansi, lengthProfiles: lengthProfiles, output: output)
+        DocumentRenderer(
+            format: format, rules: rules, ansi: ansi, lengthProfiles: lengthProfiles, emojiCatalog: emojiCatalog, output: output)
     }
 
     func beginDocument() {
@@ -148,7 +152,8 @@ final class DocumentRenderer {
             case .json:
                 json.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
                 json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
-                json.endDocument(trailingMembers: lengthMember(post.text) + post.trailingJSONMembers, into: &sink)
+                json.endDocument(
+                    trailingMembers: lengthMember(post.text) + post.trailingJSONMembers(suggestingFrom: emojiCatalog), into: &sink)
             case .facets:
                 facets.beginDocument(into: &sink)
                 facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)

@@ -25,8 +25,9 @@ struct HighlightCommand: ParsableCommand {
         abstract: "Highlight @mentions, #hashtags, links and $cashtags in text (the default command).",
         usage: """
             highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>]
-                      [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
-                      [--profile <profile> ... [--mastodon-limit <n>] [--url-length <n>]] [<files> ...]
+                      [--emoji <FILE>] [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
+                      [--profile <profile> ... [--instance <FILE>] [--mastodon-limit <n>] [--url-length <n>]]
+                      [<files> ...]
             """,
         discussion: """
             Text input is streamed in every format: output appears as input arrives, in constant \
@@ -36,7 +37,8 @@ struct HighlightCommand: ParsableCommand {
             Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
             processed) or a scan failed; 2 bad arguments; 65 a jsonl line was not a post (not a JSON \
             string or post object, or a caret outside the text or inside a character): its output \
-            line is {"error":"…","line":N}, the other lines are still processed.
+            line is {"error":"…","line":N}, the other lines are still processed; 65 also for an \
+            --emoji or --instance file that is not such a document (nothing is written).
             """)
 
     @Option(help: "Rule set: \(BuiltInRules.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -55,6 +57,12 @@ struct HighlightCommand: ParsableCommand {
 
     @Option(help: "auto (terminal only, honours NO_COLOR and TERM), always, never.")
     var color: ColorMode = .auto
+
+    @Option(
+        help: ArgumentHelp(
+            "With --rules mastodon: an instance's GET /api/v1/custom_emojis JSON; then only its shortcodes are emoji, each with its image (JSON \"url\", HTML <img>), and an emoji being typed gets suggestions.",
+            valueName: "FILE"))
+    var emoji: String?
 
     @Option(
         help: ArgumentHelp(
@@ -90,6 +98,7 @@ struct HighlightCommand: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
+        if emoji != nil && rules != .mastodon { throw ValidationError("--emoji is an instance's custom emoji: use it with --rules mastodon") }
         if !profile.isEmpty && format != .json {
             throw ValidationError("--profile adds lengths to JSON output: use it with --format json")
         }
@@ -100,7 +109,8 @@ struct HighlightCommand: ParsableCommand {
     func run() throws {
         try HighlightRun(
             rules: rules, format: format, input: input, color: color, patterns: pattern, styles: style,
-            profiles: profile.map(mastodon.profile), threads: threads, segmentBytes: segmentBytes, files: files
+            emojiFile: emoji, profiles: try mastodon.profiles(profile), threads: threads, segmentBytes: segmentBytes,
+            files: files
         ).run()
     }
 }

@@ -19,6 +19,8 @@ struct HighlightRun {
     var patterns: [String] = []
     /// `--style` definitions.
     var styles: [String] = []
+    /// `--emoji`: an instance's custom emoji list (with `--rules mastodon`).
+    var emojiFile: String?
     var profiles: [LengthProfile] = []
     var threads = ProcessorCount.online
     var segmentBytes = Pipeline.defaultSegmentBytes
@@ -26,7 +28,9 @@ struct HighlightRun {
 
     /// Highlights every input and ends with the command's exit status (thrown as `ExitCode`).
     func run() throws {
-        let ruleSet = try Customization.rules(base: rules.ruleSet(), patternDefinitions: patterns)
+        let emojiCatalog = try emojiFile.map(MastodonFiles.emojiCatalog(at:))
+        let base = emojiCatalog.map { MastodonRules(emojiCatalog: $0) } ?? rules.ruleSet()
+        let ruleSet = try Customization.rules(base: base, patternDefinitions: patterns)
         let styleTable = try Customization.styles(definitions: styles, kinds: ruleSet.kinds)
 
         let environment = ProcessInfo.processInfo.environment
@@ -37,7 +41,7 @@ struct HighlightRun {
         let renderer = DocumentRenderer(
             format: format, rules: ruleSet,
             ansi: ANSIEncoder(depth: depth, styles: styleTable, kinds: PatternKind.builtIn + ruleSet.kinds),
-            lengthProfiles: profiles, output: output)
+            lengthProfiles: profiles, emojiCatalog: emojiCatalog, output: output)
 
         let pipeline = Pipeline(
             renderer: renderer, rules: ruleSet, passThrough: format == .ansi && depth == .none, threadCount: threads,

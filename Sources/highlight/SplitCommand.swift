@@ -60,9 +60,8 @@ struct SplitCommand: ParsableCommand {
     @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
     var files: [String] = []
 
-    var lengthProfile: LengthProfile { mastodon.profile(profile) }
-
     func run() throws {
+        let lengthProfile = try mastodon.profiles([profile])[0]
         let splitter = ThreadSplitter(profile: lengthProfile, numbering: numbering, rules: rules?.ruleSet())
         let output = StandardOutput(lineBuffered: StandardOutput.isTerminal())
         defer { output.flush() }

@@ -13,7 +13,7 @@ enum ReplayFixtures {
     /// CLI and the benchmarks, not by the (debug-built) unit tests.
     static let small = [
         "typing-a-post", "paste-url", "edit-inside-mention", "delete-across-hashtag", "bold-range",
-        "icysky-touching-tags",
+        "icysky-touching-tags", "mastodon-status",
     ]
 
     static func url(_ name: String) -> URL { directory.appendingPathComponent(name + ".json") }

@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a Mastodon instance says about statuses in its `GET /api/v2/instance` document: the most
+/// characters a status may have and what a link counts. Clients that hard-code 500 and 23 count
+/// wrong on instances that configure otherwise; build the profile from the instance instead
+/// (``LengthProfile/mastodon(instance:)``).
+public struct MastodonInstance: Sendable, Hashable {
+    /// `configuration.statuses.max_characters`.
+    public var maxCharacters: Int
+    /// `configuration.statuses.characters_reserved_per_url`.
+    public var charactersReservedPerURL: Int
+
+    public init(maxCharacters: Int, charactersReservedPerURL: Int) {
+        self.maxCharacters = maxCharacters
+        self.charactersReservedPerURL = charactersReservedPerURL
+    }
+
+    /// Why a document is not an instance document.
+    public struct DecodingError: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    /// Reads an `/api/v2/instance` JSON document (other members are ignored).
+    /// - Throws: ``DecodingError`` when `configuration.statuses.max_characters` (at least 1) or
+    ///   `characters_reserved_per_url` (at least 0) is missing or not such a number.
+    public init(json: [UInt8]) throws(DecodingError) {
+        struct Document: Decodable {
+            struct Configuration: Decodable { var statuses: Statuses }
+            struct Statuses: Decodable {
+                var maxCharacters: Int
+                var charactersReservedPerURL: Int
+                enum CodingKeys: String, CodingKey {
+                    case maxCharacters = "max_characters"
+                    case charactersReservedPerURL = "characters_reserved_per_url"
+                }
+            }
+            var configuration: Configuration
+        }
+        let statuses: Document.Statuses
+        do {
+            statuses = try JSONDecoder().decode(Document.self, from: Data(json)).configuration.statuses
+        } catch {
+            throw DecodingError(description: "not an instance document (GET /api/v2/instance): \(Self.reason(error))")
+        }
+        guard statuses.maxCharacters >= 1 else {
+            throw DecodingError(description: "configuration.statuses.max_characters must be at least 1, not \(statuses.maxCharacters)")
+        }
+        guard statuses.charactersReservedPerURL >= 0 else {
+            throw DecodingError(
+                description: "configuration.statuses.characters_reserved_per_url must be at least 0, not \(statuses.charactersReservedPerURL)")
+        }
+        self.init(maxCharacters: statuses.maxCharacters, charactersReservedPerURL: statuses.charactersReservedPerURL)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case Swift.DecodingError.keyNotFound(let key, let context):
+            return "missing " + (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
+        case Swift.DecodingError.typeMismatch(_, let context), Swift.DecodingError.valueNotFound(_, let context):
+            return context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
+        case Swift.DecodingError.dataCorrupted(let context):
+            return context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+extension LengthProfile {
+    /// The `mastodon` profile with the instance's own limit and link length.
+    public static func mastodon(instance: MastodonInstance) -> LengthProfile {
+        .mastodon(limit: instance.maxCharacters, urlLength: instance.charactersReservedPerURL)
+    }
+}
