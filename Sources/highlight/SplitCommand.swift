@@ -26,7 +26,7 @@ struct SplitCommand: ParsableCommand {
             posts as these cuts allow, and each cut is the best-ranked one that keeps it that short.
 
             --rules names the rule set whose entities are never cut; the default is the profile's \
-            (bluesky for bluesky, twitter for twitter and mastodon). Lengths are always counted \
+            (the rule set of the profile's name). Lengths are always counted \
             the way the profile's platform counts them.
 
             Text input that is not valid UTF-8 is decoded with U+FFFD for each ill-formed sequence \

@@ -51,7 +51,7 @@ struct CLISplitTests {
         (["split", "--profile", "facebook"], "'bluesky', 'twitter' or 'mastodon'"),
         (["split", "--profile", "mastodon", "--mastodon-limit", "0"], "--mastodon-limit must be at least 1"),
         (["split", "--profile", "mastodon", "--url-length=-1"], "--url-length must be at least 0"),
-        (["split", "--profile", "bluesky", "--rules", "facebook"], "'bluesky', 'twitter' or 'icysky'"),
+        (["split", "--profile", "bluesky", "--rules", "facebook"], "'bluesky', 'twitter', 'mastodon' or 'icysky'"),
         (["split", "--profile", "bluesky", "--input", "csv"], "'text' and 'jsonl'"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {

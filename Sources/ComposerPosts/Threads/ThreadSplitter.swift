@@ -5,8 +5,8 @@ import PatternDetection
 ///
 /// **Where it cuts.** Only at white space (Unicode White_Space except NEL and the no-break spaces
 /// U+00A0, U+2007, U+202F; a space that a combining mark follows is part of a character, not white
-/// space), and never through an entity of `rules` (for `mastodon`, nor through the `@user@domain`
-/// mentions it counts as `@user`). The white space at a cut is dropped; the posts are the slices
+/// space), and never through an entity of `rules` (for `mastodon`, nor through the links and
+/// `@user@domain` mentions its validator counts). The white space at a cut is dropped; the posts are the slices
 /// between, in order, with everything else kept exactly. Cuts rank, best first: a blank line (or
 /// U+2029), a sentence end (`.` `!` `?` `…` `‼` `⁇` `⁈` `⁉` `؟` `۔` `।` `॥` `。` `．` `！` `？`
 /// `｡`, then at most four closing quotes or brackets, before the white space), a line break, any
@@ -69,12 +69,13 @@ public struct ThreadSplitter: Sendable {
         self.rules = rules ?? Self.defaultRules(for: profile)
     }
 
-    /// The rule set whose entities a profile counts: `bluesky` for `bluesky`, `twitter` for
-    /// `twitter` and `mastodon` (Mastodon finds URLs with twitter-text).
+    /// The rule set whose entities a profile counts: `bluesky`, `twitter` and `mastodon` for the
+    /// profile of the same name.
     public static func defaultRules(for profile: LengthProfile) -> any RuleSet {
         switch profile {
         case .bluesky: BlueskyRules.shared
-        case .twitter, .mastodon: TwitterRules.shared
+        case .twitter: TwitterRules.shared
+        case .mastodon: MastodonRules.shared
         }
     }
 
