@@ -92,3 +92,27 @@ struct MastodonLocalityTests {
         }
     }
 }
+
+/// The shapes that make Mastodon's own expressions backtrack, at 1 MB: linear here (a quadratic
+/// scan would take minutes), and giving the server's answer.
+@Suite("mastodon hostile shapes")
+struct MastodonHostileShapeTests {
+    @Test("a tag followed by a megabyte of separators", arguments: ["・", "·", "\u{200C}"])
+    func tagSeparators(_ separator: String) {
+        let text = "x #a" + String(repeating: separator, count: 1 << 18) + " y"
+        let spans = Array(text.utf8).withUnsafeBufferPointer { MastodonRules.shared.spans(in: $0) }
+        #expect(spans == [Span(kind: .hashtag, utf8Range: 2..<4)])
+    }
+
+    @Test func remoteMentionsAndShortcodesInAMegabyteRun() {
+        // `@a@a@a…`: each match is followed by `@`, so dropped whole; `:a:a:…`: one letter is too
+        // short; `@u@a.@u@a.…`: a remote mention after every dot.
+        for (unit, perUnit) in [("@a@a", 0), (":a:", 0), ("@u@a.", 1)] {
+            let units = (1 << 20) / unit.utf8.count
+            let text = String(repeating: unit, count: units)
+            let spans = Array(text.utf8).withUnsafeBufferPointer { MastodonRules.shared.spans(in: $0) }
+            #expect(spans.count == units * perUnit, "\(unit)")
+            #expect(spans.allSatisfy { $0.kind == .mention && $0.utf8Range.count == 4 }, "\(unit)")
+        }
+    }
+}

@@ -65,6 +65,14 @@ struct RegexEngineDifferenceTests {
         #expect(result.pcre2 == (pcre2Major >= 15 ? [text] : []), "PCRE2 Unicode \(PCRE2Pattern.unicodeVersion)")
     }
 
+    /// PCRE2 (since 10.40) reads a script name as Script_Extensions, ICU as Script: `・` (U+30FB)
+    /// is used by Han, Hiragana and Katakana, so it is `\p{Han}` to PCRE2 only.
+    @Test func scriptExtensions() throws {
+        let result = try both(#"\p{Han}+"#, on: "東京・大阪")
+        #expect(result.pcre2 == ["東京・大阪"])
+        #expect(result.icu == ["東京", "大阪"])
+    }
+
     /// Where an expression prefers an empty match, PCRE2 (`PCRE2_NOTEMPTY`) backtracks to a
     /// non-empty one at the same start; ICU takes the empty one and moves on.
     @Test func emptyPreferringExpressions() throws {

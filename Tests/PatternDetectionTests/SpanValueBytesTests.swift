@@ -31,6 +31,10 @@ struct SpanValueBytesTests {
         texts += HostileCorpus.Shape.allCases.map { $0.bytes(count: 400) }
         texts += (0..<20).map { _ in PostCorpus.randomBytes(count: 400, using: &random) }
         texts.append(Array("@a.bsky.social $aapl $BRK.B ＃東京 #️⃣ https://x.y HTTP://A.B www.c.com a.b/c?d=e @x/list ＠y".utf8))
+        // Statuses as Mastodon users write them: remote mentions, tags, emoji, extra URIs.
+        texts.append(Array(String(
+            repeating: "@alice@mastodon.social :blobcat: ＃タグ #one·two gemini://x.org/a xmpp:a@b.org?join magnet:?xt=urn:x ",
+            count: 30).utf8))
         for rules in [base, try RuleSetCases.custom(over: base)] {
             #expect(rules.valueBytesProvider != nil, "\(rules.name) writes values as bytes")
             var described = 0

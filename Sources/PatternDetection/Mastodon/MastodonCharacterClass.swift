@@ -1,8 +1,9 @@
 /// The character classes Mastodon's expressions test, as Ruby's regular-expression engine (Onigmo)
 /// answers them on Unicode strings, plus the IDNA2003 Nameprep data its link validation needs.
 ///
-/// One 16-bit flag word per code point, read through a two-stage table (a block index per 256 code
-/// points, then the block's words) built once from the generated range tables
+/// One 16-bit flag word per code point, read through a two-stage table (an entry per 256 code
+/// points, which is the flags themselves for most blocks, else the block's words) built once, in
+/// one pass, from the generated range tables
 /// (`MastodonTables`, made by `Scripts/generate_mastodon_tables.py`). ASCII is answered from a
 /// byte table without decoding.
 ///
@@ -34,38 +35,36 @@ struct MastodonCharacterClass: @unchecked Sendable {
     /// The flags of every code point, shared.
     static let shared = MastodonCharacterClass()
 
+    /// Per 256 code points: `0x8000 | flags` when the whole block has the same flags, else the
+    /// block's number in ``blocks``.
     private let blockIndex: UnsafeMutablePointer<UInt16>
     private let blocks: UnsafeMutablePointer<UInt16>
 
+    /// One pass over the ranges: most blocks have one value and store nothing else; the others
+    /// (about 140) are filled in.
     private init() {
         let starts = MastodonTables.flagStarts
         let flags = MastodonTables.flags
         var index = [UInt16](repeating: 0, count: 0x1100)
-        var unique: [[UInt16]: UInt16] = [:]
         var stored: [UInt16] = []
         var range = 0
-        var block = [UInt16](repeating: 0, count: 256)
         for blockNumber in 0..<0x1100 {
             let first = UInt32(blockNumber << 8)
             while range + 1 < starts.count, starts[range + 1] <= first { range += 1 }
-            var next = range
-            for offset in 0..<256 {
-                let codePoint = first + UInt32(offset)
-                while next + 1 < starts.count, starts[next + 1] <= codePoint { next += 1 }
-                block[offset] = flags[next]
+            if range + 1 >= starts.count || starts[range + 1] >= first + 256 {
+                index[blockNumber] = 0x8000 | flags[range]
+                continue
             }
-            if let known = unique[block] {
-                index[blockNumber] = known
-            } else {
-                let number = UInt16(unique.count)
-                unique[block] = number
-                stored.append(contentsOf: block)
-                index[blockNumber] = number
+            index[blockNumber] = UInt16(stored.count >> 8)
+            var next = range
+            for offset in 0..<UInt32(256) {
+                while next + 1 < starts.count, starts[next + 1] <= first + offset { next += 1 }
+                stored.append(flags[next])
             }
         }
         blockIndex = .allocate(capacity: index.count)
         blockIndex.initialize(from: index, count: index.count)
-        blocks = .allocate(capacity: stored.count)
+        blocks = .allocate(capacity: max(stored.count, 1))
         blocks.initialize(from: stored, count: stored.count)
     }
 
@@ -73,7 +72,9 @@ struct MastodonCharacterClass: @unchecked Sendable {
     @inline(__always)
     func flags(of codePoint: UInt32) -> UInt16 {
         guard codePoint < 0x110000 else { return Self.nameprepInvalid }
-        return blocks[Int(blockIndex[Int(codePoint >> 8)]) << 8 | Int(codePoint & 0xFF)]
+        let entry = blockIndex[Int(codePoint >> 8)]
+        if entry & 0x8000 != 0 { return entry & 0x7FFF }
+        return blocks[Int(entry) << 8 | Int(codePoint & 0xFF)]
     }
 
     /// Whether `codePoint` has any flag of `mask`.

@@ -45,7 +45,7 @@ extension HostileCorpus {
             case .manyShortWords: return "a "
             case .remoteMentionChain: return "@a@a"
             case .shortcodeChain: return ":a:"
-            case .tagSeparators: return "・"
+            case .tagSeparators: return "\u{200C}"
             case .longMentionDomain: return "a."
             case .xmppChain: return "xmpp:a."
             case .magnetQuery: return "a=b&"
