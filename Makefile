@@ -32,7 +32,7 @@ release: deps
 
 # Highlights the sample posts so you can see what the library finds.
 run: build
-	@for rules in bluesky twitter icysky; do \
+	@for rules in bluesky twitter mastodon icysky; do \
 		echo "── --rules $$rules ──"; \
 		$(HIGHLIGHT) --rules $$rules --color always Fixtures/posts/sample-posts.txt 2>&1 || true; \
 		echo; \
