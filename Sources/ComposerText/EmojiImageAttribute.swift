@@ -27,7 +27,7 @@ public enum EmojiSizeAttribute: CodableAttributedStringKey {
 }
 
 /// Sizes emoji spans (the seed's `EmojiSizeConstraint`): `points` on text tagged
-/// ``PatternKind/emoji``, nothing elsewhere.
+/// `PatternKind.emoji`, nothing elsewhere.
 public struct EmojiSizeConstraint: ValueConstraint {
     public typealias Key = EmojiSizeAttribute
     public var points: Double

@@ -13,8 +13,8 @@
 /// Mastodon's formatter cannot parse it and leaves it as text.
 ///
 /// Character classes are Ruby's (Onigmo's) on Unicode strings, from Unicode 15.0 tables
-/// (``MastodonCharacterClass``), and link hosts are checked with IDNA2003 as the server's libidn
-/// checks them (``Nameprep``).
+/// (`MastodonCharacterClass`), and link hosts are checked with IDNA2003 as the server's libidn
+/// checks them (`Nameprep`).
 ///
 /// ## Emoji catalogs
 /// Without a catalog every well-formed shortcode is an emoji span. With an instance's catalog
