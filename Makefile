@@ -127,18 +127,19 @@ composer_SOURCES := $(call module_sources,ComposerText) Tests/ComposerTextTests/
 composer_LIBS := PatternDetection RegexEngine ComposerCore
 composer_FLAGS := -max_len=2048 -timeout=60
 
-# The CLI's own files (an executable target, so compiled here rather than imported).
-CLI_INPUT_FILES := PostLine JSONStringLiteral CaretRequest HandleFile
-CLI_PIPELINE_FILES := $(CLI_INPUT_FILES) Pipeline Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff \
-	BufferRecycler DocumentRenderer StandardOutput InputSource InputSource+Lines Customization UsageError
+# The CLI's own files (an executable target's, so compiled here rather than imported): what
+# renders jsonl lines and runs --threads; Fuzz/Support/OutputFormat.swift stands in for the enum
+# HighlightCommand.swift declares with its ArgumentParser conformance.
+CLI_FILES := $(patsubst %,Sources/highlight/%.swift,PostLine JSONStringLiteral CaretRequest HandleFile Pipeline \
+	Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff BufferRecycler DocumentRenderer StandardOutput \
+	InputSource InputSource+Lines) Fuzz/Support/OutputFormat.swift
 cli-input_MODULE := highlight
-cli-input_SOURCES := $(patsubst %,Sources/highlight/%.swift,$(CLI_INPUT_FILES)) $(CLI_SUPPORT)/CLIInputChecks.swift Fuzz/CLIInputFuzz.swift
+cli-input_SOURCES := $(CLI_FILES) $(CLI_SUPPORT)/CLIInputChecks.swift Fuzz/CLIInputFuzz.swift
 cli-input_LIBS := ComposerPostsHTTP ComposerPosts ComposerText PatternDetection RegexEngine ComposerCore
 cli-input_FLAGS := -max_len=2048
 
 parallel_MODULE := highlight
-parallel_SOURCES := $(patsubst %,Sources/highlight/%.swift,$(CLI_PIPELINE_FILES)) Fuzz/Support/OutputFormat.swift \
-	$(CLI_SUPPORT)/HostileCorpus.swift $(CLI_SUPPORT)/ParallelChecks.swift Fuzz/ParallelFuzz.swift
+parallel_SOURCES := $(CLI_FILES) $(CLI_SUPPORT)/ParallelChecks.swift Fuzz/ParallelFuzz.swift
 parallel_LIBS := ComposerPosts ComposerText PatternDetection RegexEngine ComposerCore
 parallel_FLAGS := -max_len=8192 -timeout=60
 

@@ -24,4 +24,10 @@ struct FuzzRegressionTests {
         let violation = try Self.input("links", name).withUnsafeBufferPointer { LinkChecks.violation(fuzzInput: $0) }
         #expect(violation == nil, "\(name)")
     }
+
+    @Test(.enabled(if: !fixtures("lengths").isEmpty, "no regression fixtures yet"), arguments: fixtures("lengths"))
+    func lengths(_ name: String) throws {
+        let violation = try Self.input("lengths", name).withUnsafeBufferPointer { LengthChecks.violation(fuzzInput: $0) }
+        #expect(violation == nil, "\(name)")
+    }
 }
