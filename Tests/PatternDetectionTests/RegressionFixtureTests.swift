@@ -33,4 +33,12 @@ struct RegressionFixtureTests {
             #expect(violation == nil, "\(name), \(rules.name)")
         }
     }
+
+    /// Inputs the `regex` target crashed on (`Fixtures/regressions/regex/`), through ``RegexChecks``
+    /// on the engines this build has (with and without the `PCRE2` trait).
+    @Test(.enabled(if: !fixtures("regex").isEmpty, "no regression fixtures yet"), arguments: fixtures("regex"))
+    func replayRegex(_ name: String) throws {
+        let violation = try Self.input("regex", name).withUnsafeBufferPointer { RegexChecks.violation(fuzzInput: $0) }
+        #expect(violation == nil, "\(name)")
+    }
 }
