@@ -165,9 +165,10 @@ FUZZ_BINARIES := $(patsubst %,$(FUZZ_DIR)/%-fuzz,$(FUZZ_TARGETS))
 fuzz-build: deps $(FUZZ_BINARIES)
 
 # Each target in turn from its seeds (Fuzz/seeds/<target>/) and what it found before
-# ($(FUZZ_DIR)/corpus/<target>/), with its dictionary (Fuzz/<target>.dict) when there is one.
+# ($(FUZZ_DIR)/corpus/<target>/), with its dictionary (Fuzz/<target>.dict) when there is one;
+# Fuzz/lsan.supp names the leaks of system libraries LeakSanitizer is not to report.
 run_fuzzer = mkdir -p $(FUZZ_DIR)/corpus/$(1) && echo "── fuzz $(1): $(FUZZ_SECONDS) s ──" && \
-	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/$(1)-fuzz -max_total_time=$(FUZZ_SECONDS) \
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Fuzz/lsan.supp $(FUZZ_DIR)/$(1)-fuzz -max_total_time=$(FUZZ_SECONDS) \
 	$(if $(wildcard Fuzz/$(1).dict),-dict=Fuzz/$(1).dict) $($(1)_FLAGS) -artifact_prefix=$(FUZZ_DIR)/$(1)- \
 	-print_final_stats=1 $(FUZZ_DIR)/corpus/$(1) Fuzz/seeds/$(1)
 fuzz: fuzz-build
