@@ -100,11 +100,15 @@ enum CLIInputChecks {
                 else { return "line \(number): not a clean error line: \(String(decoding: written, as: UTF8.self).debugDescription)" }
                 continue
             }
-            if format == .json || format == .facets {
+            if format == .json {
                 guard let object = jsonObject(written.dropLast()) else {
                     return "line \(number): output is not a JSON object: \(String(decoding: written, as: UTF8.self).debugDescription)"
                 }
-                if format == .json, let problem = caretViolation(line, object) { return "line \(number): \(problem)" }
+                if let problem = caretViolation(line, object) { return "line \(number): \(problem)" }
+            } else if format == .facets {
+                guard (try? JSONSerialization.jsonObject(with: Data(written.dropLast()))) is [Any] else {
+                    return "line \(number): output is not a JSON array: \(String(decoding: written, as: UTF8.self).debugDescription)"
+                }
             }
         }
         return nil
