@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build release run test docs fuzz clean adoption
+.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption
 
 all: build
 
@@ -69,35 +69,110 @@ docs: deps
 	done
 	@echo "Documentation: .build/docs/<module>/index.html (serve the folder over HTTP to browse it)"
 
-# libFuzzer over the scanner: swiftc -sanitize=fuzzer builds the PatternDetection sources, the
-# shared test support (input generators, invariant checks) and Fuzz/ScannerFuzz.swift into one
-# binary; crashes land in .build/fuzz/ (copy them to Fixtures/regressions/ to replay in tests).
+# libFuzzer, one target per door that reads outside input (`swiftc -sanitize=fuzzer,address`), each
+# asserting that door's own properties (the checks live in the tests' Support/ folders, so every
+# crash saved to Fixtures/regressions/<target>/ is replayed by `make test`):
+#   scanner    the rule sets and custom patterns (spans, locality, streaming)
+#   regex      PCRE2 and NSRegularExpression on generated and raw custom expressions
+#   links      WHATWG URL parsing, IDNA hosts, Bluesky link shortening
+#   lengths    every length profile against a slow reference count; the thread splitter
+#   composer   random edit scripts on both strategies against full scans and the change reports
+#   cli-input  jsonl lines (carets, accept), handle files, resolver answers
+#   parallel   the CLI's --threads output against one thread, any chunk size
+# A target's own module (its sources compiled together with the test support and Fuzz/<Door>Fuzz.swift,
+# with -D FUZZING) sits on the library modules below it, each compiled once as its own module into
+# $(FUZZ_MODULES). Crashes land in $(FUZZ_DIR)/<target>-crash-…; `make fuzz` runs every target for
+# FUZZ_SECONDS (default 60) and fails on the first that finds one; `make fuzz FUZZ_TARGETS=links`
+# runs one.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build/fuzz
-FUZZ_ENGINE_SOURCES := $(wildcard Sources/RegexEngine/*.swift)
-FUZZ_SOURCES := $(wildcard Sources/ComposerCore/*.swift Sources/PatternDetection/*.swift Sources/PatternDetection/*/*.swift) \
-	Tests/PatternDetectionTests/Support/HostileCorpus.swift \
-	Tests/PatternDetectionTests/Support/SpanInvariants.swift \
-	Tests/PatternDetectionTests/Support/ScanChecks.swift \
-	$(wildcard Fuzz/*.swift)
+FUZZ_MODULES := $(FUZZ_DIR)/modules
+FUZZ_TARGETS ?= scanner regex links lengths composer cli-input parallel
+FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns \
+	-D PCRE2 -D FOUNDATION_REGEX_ORACLE -I Sources/CPCRE2 -I $(FUZZ_MODULES) \
+	$$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g')
+# The sources of module $(1).
+module_sources = $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift)
+PD_SUPPORT := Tests/PatternDetectionTests/Support
+POSTS_SUPPORT := Tests/ComposerPostsTests/Support
+CLI_SUPPORT := Tests/HighlightCLITests/Support
 
-# RegexEngine is compiled first, as its own module (PatternDetection imports it).
-$(FUZZ_DIR)/scanner-fuzz: $(FUZZ_SOURCES) $(FUZZ_ENGINE_SOURCES)
-	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/modules
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns -D PCRE2 \
-		-module-name RegexEngine -I Sources/CPCRE2 $$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g') \
-		-emit-module -emit-module-path $(FUZZ_DIR)/modules/RegexEngine.swiftmodule -emit-library -static \
-		-o $(FUZZ_DIR)/modules/libRegexEngine.a $(FUZZ_ENGINE_SOURCES)
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns -D FUZZING -D PCRE2 \
-		-module-name PatternDetection -I Sources/CPCRE2 -I $(FUZZ_DIR)/modules \
-		$$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g') \
-		$(FUZZ_SOURCES) $(FUZZ_DIR)/modules/libRegexEngine.a $$(pkg-config --libs-only-L libpcre2-8) -lpcre2-8 -o $@ 2>&1 | grep -v 'Cannot export local symbol' || true
+# Per target: _MODULE, the module its sources are compiled into; _SOURCES; _LIBS, the library
+# modules below (in link order); _FLAGS, extra libFuzzer flags.
+scanner_MODULE := PatternDetection
+scanner_SOURCES := $(call module_sources,ComposerCore) $(call module_sources,PatternDetection) \
+	$(PD_SUPPORT)/HostileCorpus.swift $(PD_SUPPORT)/SpanInvariants.swift $(PD_SUPPORT)/ScanChecks.swift Fuzz/ScannerFuzz.swift
+scanner_LIBS := RegexEngine
+scanner_FLAGS := -max_len=4096
+
+regex_MODULE := PatternDetection
+regex_SOURCES := $(call module_sources,ComposerCore) $(call module_sources,PatternDetection) \
+	$(PD_SUPPORT)/HostileCorpus.swift $(PD_SUPPORT)/SpanInvariants.swift $(PD_SUPPORT)/RegexChecks.swift Fuzz/RegexFuzz.swift
+regex_LIBS := RegexEngine
+regex_FLAGS := -max_len=2048 -timeout=20
+
+links_MODULE := ComposerPosts
+links_SOURCES := $(call module_sources,ComposerPosts) $(POSTS_SUPPORT)/LinkChecks.swift Fuzz/LinksFuzz.swift
+links_LIBS := ComposerText PatternDetection RegexEngine ComposerCore
+links_FLAGS := -max_len=1024
+
+lengths_MODULE := ComposerPosts
+lengths_SOURCES := $(call module_sources,ComposerPosts) $(POSTS_SUPPORT)/LengthChecks.swift \
+	$(POSTS_SUPPORT)/ThreadOracle.swift $(POSTS_SUPPORT)/ThreadOracle+Checks.swift Fuzz/LengthsFuzz.swift
+lengths_LIBS := ComposerText PatternDetection RegexEngine ComposerCore
+lengths_FLAGS := -max_len=4096 -timeout=60
+
+composer_MODULE := ComposerText
+composer_SOURCES := $(call module_sources,ComposerText) Tests/ComposerTextTests/Support/ComposerEditChecks.swift Fuzz/ComposerFuzz.swift
+composer_LIBS := PatternDetection RegexEngine ComposerCore
+composer_FLAGS := -max_len=2048 -timeout=60
+
+# The CLI's own files (an executable target's, so compiled here rather than imported): what
+# renders jsonl lines and runs --threads; Fuzz/Support/OutputFormat.swift stands in for the enum
+# HighlightCommand.swift declares with its ArgumentParser conformance.
+CLI_FILES := $(patsubst %,Sources/highlight/%.swift,PostLine JSONStringLiteral CaretRequest HandleFile Pipeline \
+	Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff BufferRecycler DocumentRenderer StandardOutput \
+	InputSource InputSource+Lines) Fuzz/Support/OutputFormat.swift
+cli-input_MODULE := highlight
+cli-input_SOURCES := $(CLI_FILES) $(CLI_SUPPORT)/CLIInputChecks.swift Fuzz/CLIInputFuzz.swift
+cli-input_LIBS := ComposerPostsHTTP ComposerPosts ComposerText PatternDetection RegexEngine ComposerCore
+cli-input_FLAGS := -max_len=2048
+
+parallel_MODULE := highlight
+parallel_SOURCES := $(CLI_FILES) $(CLI_SUPPORT)/ParallelChecks.swift Fuzz/ParallelFuzz.swift
+parallel_LIBS := ComposerPosts ComposerText PatternDetection RegexEngine ComposerCore
+parallel_FLAGS := -max_len=8192 -timeout=60
+
+# A library module, once for every target above it.
+.SECONDEXPANSION:
+$(FUZZ_MODULES)/lib%.a: $$(call module_sources,$$*) Makefile
+	@mkdir -p $(FUZZ_MODULES)
+	$(FUZZ_SWIFTC) -enable-testing -module-name $* -emit-module -emit-module-path $(FUZZ_MODULES)/$*.swiftmodule \
+		-emit-library -static -o $@ $(filter %.swift,$^) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -f $@
+$(FUZZ_MODULES)/libPatternDetection.a: $(FUZZ_MODULES)/libComposerCore.a $(FUZZ_MODULES)/libRegexEngine.a
+$(FUZZ_MODULES)/libComposerText.a: $(FUZZ_MODULES)/libPatternDetection.a
+$(FUZZ_MODULES)/libComposerPosts.a: $(FUZZ_MODULES)/libComposerText.a
+$(FUZZ_MODULES)/libComposerPostsHTTP.a: $(FUZZ_MODULES)/libComposerPosts.a
+
+$(FUZZ_DIR)/%-fuzz: $$($$*_SOURCES) $$(addprefix $(FUZZ_MODULES)/lib,$$(addsuffix .a,$$($$*_LIBS)))
+	@rm -f $@
+	$(FUZZ_SWIFTC) -D FUZZING -module-name $($*_MODULE) $^ $$(pkg-config --libs-only-L libpcre2-8) -lpcre2-8 -o $@ 2>&1 \
+		| grep -v 'Cannot export local symbol' || true
 	@test -x $@
 
-fuzz: deps $(FUZZ_DIR)/scanner-fuzz
-	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/scanner-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-		-dict=Fuzz/scanner.dict -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
-		$(FUZZ_DIR)/corpus Fuzz/seeds
+FUZZ_BINARIES := $(patsubst %,$(FUZZ_DIR)/%-fuzz,$(FUZZ_TARGETS))
+fuzz-build: deps $(FUZZ_BINARIES)
+
+# Each target in turn from its seeds (Fuzz/seeds/<target>/) and what it found before
+# ($(FUZZ_DIR)/corpus/<target>/), with its dictionary (Fuzz/<target>.dict) when there is one;
+# Fuzz/lsan.supp names the leaks of system libraries LeakSanitizer is not to report.
+run_fuzzer = mkdir -p $(FUZZ_DIR)/corpus/$(1) && echo "── fuzz $(1): $(FUZZ_SECONDS) s ──" && \
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Fuzz/lsan.supp $(FUZZ_DIR)/$(1)-fuzz -max_total_time=$(FUZZ_SECONDS) \
+	$(if $(wildcard Fuzz/$(1).dict),-dict=Fuzz/$(1).dict) $($(1)_FLAGS) -artifact_prefix=$(FUZZ_DIR)/$(1)- \
+	-print_final_stats=1 $(FUZZ_DIR)/corpus/$(1) Fuzz/seeds/$(1)
+fuzz: fuzz-build
+	@$(foreach target,$(FUZZ_TARGETS),$(call run_fuzzer,$(target)) && ) true
 
 clean:
 	rm -rf .build $(NOTRAIT_SCRATCH)

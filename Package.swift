@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HighlightCLITests",
-            dependencies: ["highlight", "highlight-resolver", "PatternDetection", "ComposerPosts", "TestSupport"]
+            dependencies: ["highlight", "highlight-resolver", "PatternDetection", "ComposerPosts", "ComposerPostsHTTP", "ComposerText", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,10 @@
 extension Punycode {
     /// Appends the code points that the punycode `ascii` (without `xn--`) encodes to `output`.
     ///
-    /// Basic code points are the bytes before the last `-`; digits are case-insensitive.
+    /// Basic code points are the bytes before the last `-`; digits are case-insensitive. A `-` that
+    /// is the first byte has no basic code points before it, so it is not a delimiter (RFC 3492
+    /// §6.2 consumes the delimiter only after at least one basic code point) and, not being a
+    /// digit, makes the decoding fail, as ICU's does (`-ngert` is not punycode; `ngert` is).
     /// - Returns: `false`, leaving `output` as it was, for a byte that is neither basic nor a digit
     ///   where one is expected, a truncated digit sequence, a value over 2³¹ − 1, or a decoded
     ///   code point that is basic, a surrogate or above U+10FFFF.
@@ -13,7 +16,7 @@ extension Punycode {
             return false
         }
         var position = ascii.startIndex
-        if let lastDelimiter = ascii.lastIndex(of: delimiter) {
+        if let lastDelimiter = ascii.lastIndex(of: delimiter), lastDelimiter != ascii.startIndex {
             for byte in ascii[..<lastDelimiter] {
                 guard byte < 0x80 else { return fail() }
                 output.append(UInt32(byte))

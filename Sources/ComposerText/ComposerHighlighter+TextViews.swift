@@ -56,9 +56,20 @@ extension ComposerHighlighter {
         // No text changed (formatting did, or the editor replaced text with itself): Foundation may
         // still have dropped the tag around the selection, so the words there are checked as for
         // an empty edit.
-        let edit = TextEdit.inferred(
-            from: self.text.utf8, to: text.utf8, oldSelection: selectedUTF8Range, newSelection: newSelection)
+        let oldSelection = selectedUTF8Range
+        var edit = TextEdit.inferred(
+            from: self.text.utf8, to: text.utf8, oldSelection: oldSelection, newSelection: newSelection)
             ?? TextEdit(start: newSelection.lowerBound, oldEnd: newSelection.lowerBound, newEnd: newSelection.lowerBound)
+        // The editor replaced the selected characters attributes and all, even where the new text
+        // repeats some of them (select all, paste the same start): the edit covers the old
+        // selection, so those words are tagged again and reported. Still a description of the
+        // change: the inferred edit's outside is shared by both texts, and the old selection lies
+        // in the old text on scalar boundaries.
+        if !oldSelection.isEmpty {
+            let delta = edit.newEnd - edit.oldEnd
+            let start = min(edit.start, oldSelection.lowerBound), oldEnd = max(edit.oldEnd, oldSelection.upperBound)
+            edit = TextEdit(start: start, oldEnd: oldEnd, newEnd: oldEnd + delta)
+        }
         return textDidChange(&text, edit: edit, selection: &selection)
     }
 }

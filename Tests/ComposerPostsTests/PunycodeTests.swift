@@ -26,8 +26,9 @@ struct PunycodeTests {
     }
 
     @Test func decodingRejectsMalformedInput() {
-        // a bad digit, a truncated delta, a non-ASCII basic part, a delta past 2³¹ − 1
-        for bad in ["a!", "9", "ü-a", "zzzzzzzzzzzz9"] {
+        // a bad digit, a truncated delta, a non-ASCII basic part, a delta past 2³¹ − 1, a leading
+        // `-` with no basic code point before it (not a delimiter, so a bad digit)
+        for bad in ["a!", "9", "ü-a", "zzzzzzzzzzzz9", "-ngert", "-"] {
             var out: [UInt32] = [7]
             #expect(!Punycode.decode(Array(bad.utf8), into: &out), "\(bad)")
             #expect(out == [7], "output restored")

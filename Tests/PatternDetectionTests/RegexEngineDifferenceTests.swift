@@ -81,6 +81,25 @@ struct RegexEngineDifferenceTests {
         #expect(result.icu == [])
     }
 
+    /// Under `(?i)` ICU closes a property class over case; PCRE2 10.42 reads `\p{…}` as it is
+    /// ("caseless matching does not affect these escape sequences"). (Found by the regex fuzz target.)
+    @Test func caselessCaseProperties() throws {
+        let result = try both(#"(?i)\p{Ll}"#, on: "aB")
+        #expect(result.pcre2 == ["a"])
+        #expect(result.icu == ["a", "B"])
+    }
+
+    /// In dot-all mode ICU's `.` steps over a carriage return and line feed together (its
+    /// `URX_DOTANY_ALL` consumes CR LF as one); PCRE2's `.` is one scalar. Without `(?s)` both stop
+    /// at the line feed alone. (Found by the regex fuzz target.)
+    @Test func dotAllOverCRLF() throws {
+        let result = try both(#"(?s)."#, on: "a\r\nb")
+        #expect(result.pcre2 == ["a", "\r", "\n", "b"])
+        #expect(result.icu == ["a", "\r\n", "b"])
+        let withoutDotAll = try both(#"."#, on: "a\r\nb")
+        #expect(withoutDotAll.pcre2 == ["a", "\r", "b"] && withoutDotAll.icu == withoutDotAll.pcre2)
+    }
+
     /// `$` before a final line feed matches in both; only a line feed ends a line in both.
     @Test func lineEndsAgree() throws {
         for (expression, text) in [(#"a$"#, "a\n"), (#"a.b"#, "a\rb a\u{85}b a\u{2028}b"), (#"(?m)^b"#, "a\rb\nb")] {

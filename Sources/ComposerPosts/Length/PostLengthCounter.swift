@@ -77,8 +77,9 @@ public struct PostLengthCounter: Sendable {
     /// text's).
     /// - Precondition: `utf8Range` lies within the text on scalar boundaries; the counter was made
     ///   for `profile`.
-    /// - Complexity: O(slice length) plus, for `bluesky` and `twitter`, a pass over the links or
-    ///   URLs of the whole text; no scanning.
+    /// - Complexity: O(slice length) plus, for `bluesky`, a pass over the links of the whole text;
+    ///   for `twitter` and `mastodon`, a scan of the slice for URLs when it does not start the text
+    ///   (see ``sliceURLs(_:range:)``).
     public func report(for profile: LengthProfile, utf8Range: Range<Int>, contentWarning: String = "") -> LengthReport {
         withUTF8Bytes(of: text) { bytes in
             precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= bytes.count, "slice outside the text")
@@ -88,14 +89,28 @@ public struct PostLengthCounter: Sendable {
                 guard let blueskyLinks else { preconditionFailure("counter not made for bluesky") }
                 return BlueskyLength.report(text: text, bytes: bytes, range: utf8Range, links: blueskyLinks, startUTF16: startUTF16)
             case .twitter:
-                guard let twitterURLs else { preconditionFailure("counter not made for twitter") }
-                return TwitterLength.report(bytes, range: utf8Range, urls: twitterURLs, startUTF16: startUTF16)
+                guard twitterURLs != nil else { preconditionFailure("counter not made for twitter") }
+                return TwitterLength.report(bytes, range: utf8Range, urls: sliceURLs(bytes, range: utf8Range), startUTF16: startUTF16)
             case .mastodon:
                 guard let mastodonSpans else { preconditionFailure("counter not made for mastodon") }
                 return MastodonLength.report(
                     text: text, bytes: bytes, range: utf8Range, spans: mastodonSpans, contentWarning: contentWarning,
                     profile: profile, startUTF16: startUTF16)
             }
+        }
+    }
+
+    /// twitter-text's URLs as a post of `range` alone has them: the whole text's when the slice
+    /// starts the text, else the slice's own. At a text's start, twitter-text's expression takes
+    /// the first character for the one before a URL, so a post `Åt.co/x` links `t.co/x`, while
+    /// after white space in a longer text `Åt.co/x` is linked whole: a slice that starts after
+    /// white space (a thread post) must be scanned alone to count as it will be posted.
+    private func sliceURLs(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [TwitterWeightedURL] {
+        guard let twitterURLs, range.lowerBound > 0 else { return twitterURLs ?? [] }
+        return TwitterRules.shared.weightedURLs(in: UnsafeBufferPointer(rebasing: bytes[range])).map { url in
+            var shifted = url
+            shifted.utf8Range = url.utf8Range.lowerBound + range.lowerBound..<url.utf8Range.upperBound + range.lowerBound
+            return shifted
         }
     }
 

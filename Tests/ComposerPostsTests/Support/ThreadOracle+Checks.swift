@@ -1,6 +1,9 @@
+// Shared by the tests and the `lengths` fuzz target (Fuzz/LengthsFuzz.swift), which compiles the
+// ComposerPosts sources into its own module and so must not import it.
 import PatternDetection
-
+#if !FUZZING
 @testable import ComposerPosts
+#endif
 
 extension ThreadOracle {
     /// What is wrong with `posts` as the split of the draft, each check independent of the

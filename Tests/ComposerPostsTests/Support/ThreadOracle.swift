@@ -1,6 +1,9 @@
+// Shared by the tests and the `lengths` fuzz target (Fuzz/LengthsFuzz.swift), which compiles the
+// ComposerPosts sources into its own module and so must not import it.
 import PatternDetection
-
+#if !FUZZING
 @testable import ComposerPosts
+#endif
 
 /// The thread-splitting rules written a second time, plainly, for the tests: the places a draft
 /// may be cut (by `Character`, not by byte), posts counted only by ``PostLength`` on the posted

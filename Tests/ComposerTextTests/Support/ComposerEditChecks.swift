@@ -1,0 +1,243 @@
+// Shared by the tests (regression fixtures) and the `composer` fuzz target (Fuzz/ComposerFuzz.swift),
+// which compiles the ComposerText sources into its own module and so must not import it.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PatternDetection
+#if !FUZZING
+@testable import ComposerText
+#endif
+
+/// What the `composer` fuzz target checks: a random edit script (UTF-8 and UTF-16 replacements,
+/// SwiftUI-style changes at the selection, selections, ranges that do not fit) played on a
+/// composer of each strategy. After every edit the tags equal a full scan of the text, both
+/// strategies hold the same text and tags, and applying only the reported change to a copy of the
+/// text before the edit gives the text after it, characters and attributes alike.
+enum ComposerEditChecks {
+    /// Pieces typed or pasted: entities, clusters, separators.
+    static let pieces = [
+        "@alice.bsky.social ", "#tag", "😀", "👩‍👩‍👧", "e\u{301}", "\u{301}", "https://swift.org/x", " ", "\n", "x",
+        "example.com", "$AAPL ", "@bob_", "#日本", "🇺🇸", "(", ")", ".", "\u{200D}", "#", "@", "ticket AB-12 ", ":ok:",
+        "\u{FE0F}", "\r\n", "＃タグ", "www.", "/", "\u{1F3FB}", "a",
+    ]
+
+    /// The rule sets an input chooses from (byte 0): the built-in ones, and custom patterns over
+    /// `bluesky` and alone.
+    static let ruleSets: [any RuleSet] = {
+        var all: [any RuleSet] = BuiltInRules.allCases.map { $0.ruleSet() }
+        let definitions = [("ticket", #"\b[A-Z]{2,10}-\d+\b"#), ("shortcode", #":[a-z0-9_+-]+:"#)]
+        if let patterns = try? definitions.map({ try CustomPattern(name: $0.0, expression: $0.1) }) {
+            if let layered = try? CustomRuleSet(patterns: patterns, over: BlueskyRules.shared) { all.append(layered) }
+            if let alone = try? CustomRuleSet(patterns: patterns, over: nil) { all.append(alone) }
+        }
+        return all
+    }()
+
+    /// Reads bytes in order; past the end, zeros.
+    struct Reader {
+        let data: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        var isAtEnd: Bool { position >= data.count }
+
+        mutating func byte() -> UInt8 {
+            defer { position += 1 }
+            return position < data.count ? data[position] : 0
+        }
+
+        /// `count` bytes (fewer at the end) as text, ill-formed UTF-8 decoded with U+FFFD.
+        mutating func text(_ count: Int) -> String {
+            let end = min(data.count, position + count)
+            defer { position = max(position, end) }
+            guard position < end else { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: data[position..<end]), as: UTF8.self)
+        }
+
+        /// An offset in `0...count`, usually on the scale of `count`, sometimes past it.
+        mutating func offset(in count: Int) -> Int {
+            let value = Int(byte()) << 8 | Int(byte())
+            return value % (count + 2)
+        }
+    }
+
+    /// One composer and the copy of its text that follows only the reports.
+    struct Player {
+        var composer: ComposerHighlighter
+        var mirror: AttributedString
+    }
+
+    /// Byte 0: the rule set; byte 1: how many bytes of initial text follow. Then edits, each an
+    /// opcode byte and its operands, until the input ends (at most 40).
+    static func violation(fuzzInput data: UnsafeBufferPointer<UInt8>) -> String? {
+        var reader = Reader(data: data)
+        let rules = ruleSets[Int(reader.byte()) % ruleSets.count]
+        let initial = reader.text(Int(reader.byte()))
+        var players = ComposerHighlighter.Strategy.allCases.map { strategy in
+            let composer = ComposerHighlighter(text: initial, rules: rules, strategy: strategy)
+            return Player(composer: composer, mirror: composer.text)
+        }
+        if let problem = stateViolation(players, rules: rules) { return "\(rules.name) initial \(initial.debugDescription): \(problem)" }
+        var step = 0
+        while !reader.isAtEnd && step < 40 {
+            let opcode = reader.byte()
+            let text = players[0].composer.text
+            let utf8Count = text.utf8.count, utf16Count = text.utf16.count
+            let replacement: String
+            switch reader.byte() % 4 {
+            case 0: replacement = ""
+            case 1: replacement = reader.text(Int(reader.byte() % 16))
+            default: replacement = pieces[Int(reader.byte()) % pieces.count]
+            }
+            var described = ""
+            for index in players.indices {
+                var player = players[index]
+                var operands = reader
+                let (change, action) = perform(opcode, on: &player.composer, replacement: replacement, reader: &operands,
+                    utf8Count: utf8Count, utf16Count: utf16Count)
+                described = action
+                if index == players.count - 1 { reader = operands }
+                if let change {
+                    if let problem = changeViolation(change, player: &player) {
+                        return "\(rules.name) \(player.composer.strategy) step \(step) \(action): \(problem)"
+                    }
+                } else if !sameContent(player.composer.text, player.mirror) {
+                    return "\(rules.name) \(player.composer.strategy) step \(step) \(action): no change reported, but the text changed"
+                }
+                players[index] = player
+            }
+            if let problem = stateViolation(players, rules: rules) { return "\(rules.name) step \(step) \(described): \(problem)" }
+            step += 1
+        }
+        return nil
+    }
+
+    /// Performs one edit; returns the change it reported (`nil` for none or for a selection) and
+    /// what it was.
+    static func perform(
+        _ opcode: UInt8, on composer: inout ComposerHighlighter, replacement: String, reader: inout Reader, utf8Count: Int,
+        utf16Count: Int
+    ) -> (ComposerChange?, String) {
+        switch opcode % 6 {
+        case 0, 1:
+            let a = reader.offset(in: utf8Count), b = reader.offset(in: utf8Count)
+            let range = min(a, b)..<max(a, b)
+            let valid = composer.isValid(utf8Range: range)
+            let before = composer.text
+            let change = composer.replace(utf8Range: range, with: replacement)
+            let action = "replace(utf8Range: \(range), with: \(replacement.debugDescription))"
+            if !valid {
+                return (change == nil && composer.text == before ? nil : ComposerChange.invalidMarker, action)
+            }
+            guard let change else { return (ComposerChange.invalidMarker, action) }
+            let expected = TextEdit(start: range.lowerBound, oldEnd: range.upperBound, newEnd: range.lowerBound + replacement.utf8.count)
+            return (change.utf8Edit == expected && composer.selectedUTF8Range == expected.newEnd..<expected.newEnd
+                ? change : ComposerChange.invalidMarker, action)
+        case 2:
+            let a = reader.offset(in: utf16Count), b = reader.offset(in: utf16Count)
+            let range = min(a, b)..<max(a, b)
+            return (composer.replace(utf16Range: range, with: replacement), "replace(utf16Range: \(range), with: \(replacement.debugDescription))")
+        case 3, 4:
+            // SwiftUI: the editor replaced its selection with the typed text and put the caret after it.
+            var text = composer.text
+            let selection = composer.selectedUTF8Range
+            text.unicodeScalars.replaceSubrange(text.utf8Range(selection), with: replacement.unicodeScalars)
+            let caret = selection.lowerBound + replacement.utf8.count
+            var newSelection = text.utf8Range(caret..<caret)
+            let change = composer.textDidChange(&text, selection: &newSelection)
+            return (change, "typed \(replacement.debugDescription) over \(selection)")
+        default:
+            let a = reader.offset(in: utf8Count), b = reader.offset(in: utf8Count)
+            let range = min(a, b)..<max(a, b)
+            if reader.byte() % 2 == 0 {
+                let valid = composer.isValid(utf8Range: range)
+                let selected = composer.select(utf8Range: range)
+                let kept = composer.selectedUTF8Range
+                return (selected == valid && (!selected || kept == range) ? nil : ComposerChange.invalidMarker, "select(utf8Range: \(range))")
+            }
+            let valid = composer.text.utf8Range(ofUTF16Range: range) != nil
+            let selected = composer.select(utf16Range: range)
+            let kept = composer.selectedUTF16Range
+            return (selected == valid && (!selected || kept == range) ? nil : ComposerChange.invalidMarker, "select(utf16Range: \(range))")
+        }
+    }
+
+    /// What the report of one edit must allow: the mirror, following it alone, equals the text.
+    static func changeViolation(_ change: ComposerChange, player: inout Player) -> String? {
+        if change == ComposerChange.invalidMarker { return "a range that does not fit changed the text, or a valid one was not applied as asked" }
+        let text = player.composer.text
+        let utf8Count = text.utf8.count
+        for range in change.attributedUTF8Ranges + [change.insertedUTF8Range] where range.lowerBound < 0 || range.upperBound > utf8Count {
+            return "a reported range \(range) outside the text (\(utf8Count) bytes)"
+        }
+        for (a, b) in zip(change.attributedUTF8Ranges, change.attributedUTF8Ranges.dropFirst()) where a.upperBound >= b.lowerBound {
+            return "attributed ranges \(a), \(b) not sorted, disjoint and apart"
+        }
+        if change.attributedUTF16Ranges != change.attributedUTF8Ranges.map({ text.utf16Range(ofUTF8Range: $0) }) {
+            return "UTF-16 ranges \(change.attributedUTF16Ranges) are not the UTF-8 ranges \(change.attributedUTF8Ranges)"
+        }
+        follow(change, from: text, into: &player.mirror)
+        guard sameContent(player.mirror, text) else { return "following \(change) does not rebuild the text: \(difference(player.mirror, text))" }
+        player.mirror = text
+        return nil
+    }
+
+    /// After each step: each composer's tags are a full scan of its text, and both strategies hold
+    /// the same text and tags.
+    static func stateViolation(_ players: [Player], rules: any RuleSet) -> String? {
+        let plain = Array(players[0].composer.text.utf8)
+        let expected = Span.mergingTouching(plain.withUnsafeBufferPointer { PatternDetector(rules: rules).spans(inUTF8: $0) })
+        for player in players {
+            let text = player.composer.text
+            guard Array(text.utf8) == plain else { return "\(player.composer.strategy) holds other text" }
+            let tags = text.taggedSpans()
+            if tags != expected { return "\(player.composer.strategy) tags \(tags) ≠ a full scan's \(expected) in \(String(decoding: plain, as: UTF8.self).debugDescription)" }
+            let selection = player.composer.selectedUTF8Range
+            if !player.composer.isValid(utf8Range: selection) { return "\(player.composer.strategy) selection \(selection) does not fit" }
+        }
+        return nil
+    }
+
+    /// `mirror` (the text before the edit) after following `change` from `text` (the composer's
+    /// text after it) the way a text view's storage does: through UTF-16 offsets only.
+    static func follow(_ change: ComposerChange, from text: AttributedString, into mirror: inout AttributedString) {
+        func indices(_ range: Range<Int>, in string: AttributedString) -> Range<AttributedString.Index> {
+            let lower = string.utf16.index(string.startIndex, offsetBy: range.lowerBound)
+            return lower..<string.utf16.index(lower, offsetBy: range.count)
+        }
+        // Through the scalar views: an inserted combining mark is not a whole `Character`.
+        let inserted = text.unicodeScalars[indices(change.insertedUTF16Range, in: text)]
+        mirror.unicodeScalars.replaceSubrange(indices(change.replacedUTF16Range, in: mirror), with: inserted)
+        for range in change.attributedUTF16Ranges {
+            for run in text[indices(range, in: text)].runs {
+                let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
+                let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+                mirror[indices(lower..<lower + count, in: mirror)].setAttributes(run.attributes)
+            }
+        }
+    }
+
+    /// Whether two strings hold the same scalars and the same attribute runs.
+    static func sameContent(_ a: AttributedString, _ b: AttributedString) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars) && a.runs == b.runs
+    }
+
+    /// Where two strings first differ, for messages.
+    static func difference(_ a: AttributedString, _ b: AttributedString) -> String {
+        if Array(a.utf8) != Array(b.utf8) {
+            return "text \(String(a.characters[...]).debugDescription) vs \(String(b.characters[...]).debugDescription)"
+        }
+        for (offset, (x, y)) in zip(a.unicodeScalars.indices, b.unicodeScalars.indices).enumerated() where a.runs[x].attributes != b.runs[y].attributes {
+            return "scalar \(offset): \(a.runs[x].attributes) vs \(b.runs[y].attributes)"
+        }
+        return "runs differ"
+    }
+}
+
+extension ComposerChange {
+    /// Stands for "the call did something it should not have" in ``ComposerEditChecks``.
+    static let invalidMarker = ComposerChange(
+        replacedUTF8Range: -1..<(-1), insertedUTF8Range: -1..<(-1), replacedUTF16Range: -1..<(-1),
+        insertedUTF16Range: -1..<(-1), attributedUTF8Ranges: [], attributedUTF16Ranges: [])
+}

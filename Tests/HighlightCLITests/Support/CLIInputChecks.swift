@@ -1,0 +1,274 @@
+// Shared by the tests (regression fixtures) and the `cli-input` fuzz target (Fuzz/CLIInputFuzz.swift),
+// which compiles the CLI's own files (an executable target's, so not importable there) into its
+// module, `highlight`, and so must not import it.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ComposerText
+import PatternDetection
+@testable import ComposerPosts
+@testable import ComposerPostsHTTP
+#if !FUZZING
+@testable import highlight
+#endif
+
+/// What the `cli-input` fuzz target checks on every input, read as each of the CLI's input
+/// documents in turn:
+/// - `--input jsonl` lines (post strings, objects with a caret and `accept`) through the CLI's own
+///   `Pipeline.renderPost`: exactly one output line per input line, a line that is not a post is a
+///   clean `{"error":…,"line":N}` line, JSON output parses, a caret's token lies around it, and
+///   each line's output is what that line alone gives (the other lines are unaffected);
+/// - a `--handles` file, through the CLI's `HandleFile` and the steps of `PostCommand.handleMap`:
+///   a document that is not an object of strings is a clean error, a map resolves exactly its own
+///   entries, and a post mentioning them gets exactly the DIDs that are DIDs;
+/// - resolver answers: an HTTP body and status through `HTTPHandleResolver.outcome` (what the
+///   `highlight-resolver` helper does with an answer), the outcome across the process boundary
+///   (`HandleResolutionLine` encoded, decoded back equal), and the helper's output lines read
+///   back as `ResolverProcess.resolve` reads them, each line independently.
+enum CLIInputChecks {
+    static let formats = OutputFormat.allCases
+
+    /// Byte 0: the rule set (bits 0–1) and format (bits 2–3); the rest is the document.
+    static func violation(fuzzInput data: UnsafeBufferPointer<UInt8>) -> String? {
+        let selector = data.first ?? 0
+        let rules = ruleSets[Int(selector & 3) % ruleSets.count]
+        let format = formats[Int(selector >> 2 & 3)]
+        let document = Array(data.dropFirst())
+        if let problem = jsonlViolation(document, rules: rules, format: format) { return "jsonl \(format) \(rules.name): \(problem)" }
+        if let problem = handleFileViolation(document) { return "handle file: \(problem)" }
+        if let problem = resolverAnswerViolation(document, status: Int(selector)) { return "resolver answer: \(problem)" }
+        return nil
+    }
+
+    static let ruleSets: [any RuleSet] = {
+        var all: [any RuleSet] = [BlueskyRules.shared, TwitterRules.shared, IcyskyRules.shared]
+        if let pattern = try? CustomPattern(name: "ticket", expression: #"\b[A-Z]{2,10}-\d+\b"#, trigger: "#"),
+            let custom = try? CustomRuleSet(patterns: [pattern], over: BlueskyRules.shared)
+        {
+            all.append(custom)
+        }
+        return all
+    }()
+
+    // MARK: - jsonl
+
+    static func renderer(_ format: OutputFormat, _ rules: any RuleSet, into output: StandardOutput) -> DocumentRenderer {
+        DocumentRenderer(
+            format: format, rules: rules, ansi: ANSIEncoder(depth: .trueColor, kinds: PatternKind.builtIn + rules.kinds),
+            output: output)
+    }
+
+    /// The lines of a jsonl input as the CLI reads them: split at line feeds, a last line without
+    /// one still counting.
+    static func lines(_ document: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines = document.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if document.last == UInt8(ascii: "\n") || document.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// Renders `line` as line `number` on `renderer`; returns whether it was a post and what was
+    /// written, or the error `renderPost` let through (none should).
+    static func render(_ line: ArraySlice<UInt8>, number: Int, with renderer: DocumentRenderer) -> (Bool, [UInt8])? {
+        do {
+            let isPost = try Array(line).withUnsafeBufferPointer { try Pipeline.renderPost(line: $0, number: number, with: renderer) }
+            return (isPost, renderer.output.takeCollected())
+        } catch {
+            return nil
+        }
+    }
+
+    static func jsonlViolation(_ document: [UInt8], rules: any RuleSet, format: OutputFormat) -> String? {
+        let lines = self.lines(document)
+        let shared = renderer(format, rules, into: StandardOutput(collectingInMemory: ()))
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            guard let (isPost, written) = render(line, number: number, with: shared) else {
+                return "line \(number) threw past renderPost"
+            }
+            guard let (aloneIsPost, alone) = render(line, number: number, with: renderer(format, rules, into: StandardOutput(collectingInMemory: ())))
+            else { return "line \(number) alone threw past renderPost" }
+            if isPost != aloneIsPost || written != alone {
+                return "line \(number) \(String(decoding: line, as: UTF8.self).debugDescription) renders otherwise after the lines before it"
+            }
+            guard written.last == UInt8(ascii: "\n"), written.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil else {
+                return "line \(number) gave not exactly one output line: \(String(decoding: written, as: UTF8.self).debugDescription)"
+            }
+            if !isPost {
+                guard let object = jsonObject(written.dropLast()), object["error"] is String, (object["line"] as? Int) == number,
+                    object.count == 2
+                else { return "line \(number): not a clean error line: \(String(decoding: written, as: UTF8.self).debugDescription)" }
+                continue
+            }
+            if format == .json {
+                guard let object = jsonObject(written.dropLast()) else {
+                    return "line \(number): output is not a JSON object: \(String(decoding: written, as: UTF8.self).debugDescription)"
+                }
+                if let problem = caretViolation(line, object) { return "line \(number): \(problem)" }
+            } else if format == .facets {
+                guard (try? JSONSerialization.jsonObject(with: Data(written.dropLast()))) is [Any] else {
+                    return "line \(number): output is not a JSON array: \(String(decoding: written, as: UTF8.self).debugDescription)"
+                }
+            }
+        }
+        return nil
+    }
+
+    static func jsonObject(_ bytes: ArraySlice<UInt8>) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) as? [String: Any]
+    }
+
+    /// For a post object with a caret: the token reported lies around the caret, its ranges in
+    /// both units agree with the text; after `accept`, the text and caret are reported and the
+    /// caret lies in the text.
+    static func caretViolation(_ line: ArraySlice<UInt8>, _ object: [String: Any]) -> String? {
+        guard let post = try? Array(line).withUnsafeBufferPointer(PostLine.decode), post.caret != nil else { return nil }
+        guard object.keys.contains("token") else { return "no token member for a line with a caret" }
+        let text = (object["text"] as? String) ?? post.text
+        if post.accept != nil, object["text"] == nil, object["caret"] != nil { return "a caret without the text" }
+        guard let token = object["token"] as? [String: Any] else { return nil }
+        guard let utf8 = token["utf8"] as? [Int], let utf16 = token["utf16"] as? [Int], utf8.count == 2, utf16.count == 2,
+            utf8[0] <= utf8[1], utf8[1] <= text.utf8.count
+        else { return "token \(token) outside \(text.debugDescription)" }
+        let converted = TextOffsets.utf16Offsets(utf8, in: text)
+        if converted != utf16 { return "token UTF-8 \(utf8) is UTF-16 \(converted), not \(utf16)" }
+        return nil
+    }
+
+    // MARK: - Handle files
+
+    /// The CLI's `--handles` steps (`PostCommand.handleMap(at:)`, which lives in an
+    /// ArgumentParser command and so is followed here step for step): decode a `HandleFile`, take
+    /// its entries in key order, drop one leading `@`, refuse empty and repeated handles, make a
+    /// `HandleMap`. The map, or why the file is refused.
+    static func handleMap(_ data: [UInt8]) -> Result<HandleMap, Failure> {
+        let file: HandleFile
+        do {
+            file = try JSONDecoder().decode(HandleFile.self, from: Data(data))
+        } catch {
+            return .failure(Failure("not valid JSON"))
+        }
+        guard case .object(let entries) = file else { return .failure(Failure("the top level is not an object")) }
+        var dids: [String: String] = [:]
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+            guard case .string(let did) = value else { return .failure(Failure("the value of \"\(key)\" is not a string")) }
+            let handle = key.hasPrefix("@") ? String(key.dropFirst()) : key
+            guard !handle.isEmpty else { return .failure(Failure("an empty handle")) }
+            if let earlier = dids[handle], earlier != did { return .failure(Failure("\"\(handle)\" is given twice")) }
+            dids[handle] = did
+        }
+        do {
+            return .success(try HandleMap(dids))
+        } catch {
+            return .failure(Failure(error.description))
+        }
+    }
+
+    struct Failure: Error, Equatable {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    static func handleFileViolation(_ document: [UInt8]) -> String? {
+        guard case .success(let map) = handleMap(document) else { return nil }
+        // Every entry resolves to its own value: a DID, or `notADID`.
+        for (handle, did) in map.dids {
+            let expected: Result<String, HandleResolutionFailure> = ATIdentifier.isDID(did) ? .success(did) : .failure(.notADID(did))
+            if map.outcome(for: handle) != expected { return "\(handle.debugDescription) resolves to \(map.outcome(for: handle))" }
+            let asciiUpper = String(String.UnicodeScalarView(handle.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
+            if map.outcome(for: asciiUpper) != expected { return "\(handle.debugDescription) resolves otherwise in upper case" }
+        }
+        // A post mentioning every handle (and one that is not there): exactly the resolvable
+        // mentions get facets, each with the map's DID, on the record's own bytes.
+        let handles = map.dids.keys.sorted().prefix(8)
+        let typed = "gm " + handles.map { "@" + $0 }.joined(separator: " ") + " @not-in-the-map.example"
+        let draft = BlueskyPostDraft(typed)
+        var resolutions: [String: Result<String, HandleResolutionFailure>] = [:]
+        for handle in draft.handles { resolutions[handle] = map.outcome(for: handle) }
+        let (record, unresolved) = draft.record(resolutions: resolutions, createdAt: Date(timeIntervalSince1970: 0))
+        let bytes = Array(record.text.utf8)
+        for facet in record.facets {
+            let range = facet.index.utf8Range
+            guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return "facet \(range) outside the record" }
+            guard case .mention(let mention) = facet.features.first else { continue }
+            let handle = ATIdentifier.normalizedHandle(String(decoding: bytes[range].dropFirst(), as: UTF8.self))
+            guard case .success(let did) = map.outcome(for: handle), did == mention.did else {
+                return "mention \(handle.debugDescription) got \(mention.did.debugDescription)"
+            }
+        }
+        for entry in unresolved where map.outcome(for: entry.handle).isSuccess {
+            return "\(entry.handle.debugDescription) reported unresolved"
+        }
+        guard jsonObject(ArraySlice(record.json.utf8)) != nil else { return "the record's JSON does not parse: \(record.json)" }
+        return nil
+    }
+
+    // MARK: - Resolver answers
+
+    static func resolverAnswerViolation(_ document: [UInt8], status selector: Int) -> String? {
+        let statuses = [200, 200, 200, 400, 404, 500, 301, 200]
+        let status = statuses[selector >> 4 & 7]
+        let url = URL(string: "https://resolver.example/xrpc/com.atproto.identity.resolveHandle?handle=a.test")!
+        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
+        let outcome = HTTPHandleResolver.outcome(data: Data(document), response: response, error: nil, timeout: .seconds(5))
+        switch outcome {
+        case .success(let did):
+            guard status == 200, ATIdentifier.isDID(did) else { return "success \(did.debugDescription) on status \(status)" }
+            guard let body = jsonObject(document[...]), (body["did"] as? String) == did else { return "success \(did.debugDescription) not the body's did" }
+        case .failure(.httpStatus(let code, let message)):
+            guard code == status, status != 200 else { return "status \(code) reported for \(status)" }
+            if let message, let problem = oneLineViolation(message) { return "message: \(problem)" }
+        case .failure(.badResponse), .failure(.notADID):
+            guard status == 200 else { return "\(outcome) on status \(status)" }
+            if case .failure(.notADID(let value)) = outcome, let problem = oneLineViolation(value) { return "notADID: \(problem)" }
+        case .failure(let other):
+            return "\(other) from an answer"
+        }
+        // What the helper writes for it, the CLI reads back equal; a handle from the document too.
+        let handle = String(decoding: document.prefix(40), as: UTF8.self)
+        for (name, result) in [("a.test", outcome), (handle, outcome), (handle, .failure(.timedOut(.milliseconds(selector * 7 + 1)))),
+                               (handle, .failure(.transport(handle)))] {
+            let line = HandleResolutionLine.encode(handle: name, outcome: result)
+            if line.contains("\n") { return "the line for \(name.debugDescription) holds a line break" }
+            guard let decoded = HandleResolutionLine.decode(line[...]), decoded.handle == name, decoded.outcome == result else {
+                return "\(name.debugDescription) \(result) does not come back from \(line.debugDescription)"
+            }
+        }
+        // The helper's output read as the CLI reads it: each line on its own.
+        let answer = String(decoding: document, as: UTF8.self)
+        var outcomes: [String: Result<String, HandleResolutionFailure>] = [:]
+        for line in answer.split(separator: "\n") {
+            if let (handle, outcome) = HandleResolutionLine.decode(line) { outcomes[handle] = outcome }
+        }
+        for line in answer.split(separator: "\n") {
+            guard let (handle, outcome) = HandleResolutionLine.decode(line) else { continue }
+            let again = HandleResolutionLine.encode(handle: handle, outcome: outcome)
+            guard let back = HandleResolutionLine.decode(again[...]), back.handle == handle, back.outcome == outcome else {
+                return "the decoded line \(line.debugDescription) does not survive encoding"
+            }
+            // The last line for a handle decides it; no other line changes it.
+            let last = answer.split(separator: "\n").last { HandleResolutionLine.decode($0)?.handle == handle }
+            if outcomes[handle] != last.flatMap({ HandleResolutionLine.decode($0)?.outcome }) {
+                return "\(handle.debugDescription) decided by another line"
+            }
+        }
+        return nil
+    }
+
+    /// Service text made safe for one line: no controls, no line or paragraph separators, at most
+    /// 200 characters and an ellipsis.
+    static func oneLineViolation(_ text: String) -> String? {
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            return "\(text.debugDescription) holds a control"
+        }
+        if text.count > 201 { return "\(text.count) characters" }
+        return nil
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
