@@ -25,24 +25,40 @@ import PatternDetection
 /// - resolver answers: an HTTP body and status through `HTTPHandleResolver.outcome` (what the
 ///   `highlight-resolver` helper does with an answer), the outcome across the process boundary
 ///   (`HandleResolutionLine` encoded, decoded back equal), and the helper's output lines read
-///   back as `ResolverProcess.resolve` reads them, each line independently.
+///   back as `ResolverProcess.resolve` reads them, each line independently;
+/// - an `--emoji` file (an instance's custom emoji list): a document that is not one is a clean
+///   one-line error; a catalog finds each of its shortcodes, suggests at most ten picker emoji
+///   that hold the query, and the rule set with it reports only its shortcodes as emoji;
+/// - an `--instance` file: a clean one-line error, or a limit of at least 1 and a link length of at
+///   least 0 that the mastodon profile takes.
 enum CLIInputChecks {
     static let formats = OutputFormat.allCases
 
-    /// Byte 0: the rule set (bits 0–1) and format (bits 2–3); the rest is the document.
+    /// Byte 0: the format (bits 0–1) and rule set (bits 2–4); the rest is the document.
     static func violation(fuzzInput data: UnsafeBufferPointer<UInt8>) -> String? {
         let selector = data.first ?? 0
-        let rules = ruleSets[Int(selector & 3) % ruleSets.count]
-        let format = formats[Int(selector >> 2 & 3)]
+        let rules = ruleSets[Int(selector >> 2 & 7) % ruleSets.count]
+        let format = formats[Int(selector & 3)]
         let document = Array(data.dropFirst())
         if let problem = jsonlViolation(document, rules: rules, format: format) { return "jsonl \(format) \(rules.name): \(problem)" }
         if let problem = handleFileViolation(document) { return "handle file: \(problem)" }
         if let problem = resolverAnswerViolation(document, status: Int(selector)) { return "resolver answer: \(problem)" }
+        if let problem = emojiCatalogViolation(document) { return "emoji catalog: \(problem)" }
+        if let problem = instanceViolation(document) { return "instance document: \(problem)" }
         return nil
     }
 
+    /// A small custom emoji list for the mastodon rule set.
+    static let emojiCatalog = EmojiCatalog([
+        .init(shortcode: "blobcat", url: "https://files.example/blobcat.png"),
+        .init(shortcode: "ok", url: "javascript:alert(1)", visibleInPicker: false),
+    ])
+
     static let ruleSets: [any RuleSet] = {
-        var all: [any RuleSet] = [BlueskyRules.shared, TwitterRules.shared, IcyskyRules.shared]
+        var all: [any RuleSet] = [
+            BlueskyRules.shared, TwitterRules.shared, IcyskyRules.shared, MastodonRules.shared,
+            MastodonRules(emojiCatalog: emojiCatalog),
+        ]
         if let pattern = try? CustomPattern(name: "ticket", expression: #"\b[A-Z]{2,10}-\d+\b"#, trigger: "#"),
             let custom = try? CustomRuleSet(patterns: [pattern], over: BlueskyRules.shared)
         {
@@ -56,7 +72,52 @@ enum CLIInputChecks {
     static func renderer(_ format: OutputFormat, _ rules: any RuleSet, into output: StandardOutput) -> DocumentRenderer {
         DocumentRenderer(
             format: format, rules: rules, ansi: ANSIEncoder(depth: .trueColor, kinds: PatternKind.builtIn + rules.kinds),
-            output: output)
+            emojiCatalog: (rules as? MastodonRules)?.emojiCatalog, output: output)
+    }
+
+    // MARK: - Mastodon instance files
+
+    static func emojiCatalogViolation(_ document: [UInt8]) -> String? {
+        let catalog: EmojiCatalog
+        do {
+            catalog = try EmojiCatalog(json: document)
+        } catch {
+            if !error.description.hasPrefix("not a custom emoji list") { return "unexpected error: \(error.description)" }
+            return oneLineViolation(error.description)
+        }
+        for emoji in catalog.emoji where catalog.emoji(forShortcode: emoji.shortcode) == nil {
+            return "\(emoji.shortcode.debugDescription) is listed but not found"
+        }
+        for query in ["", "a", "BLOB"] + catalog.emoji.prefix(3).map(\.shortcode) {
+            let suggestions = catalog.suggestions(for: query)
+            if suggestions.count > 10 { return "\(suggestions.count) suggestions for \(query.debugDescription)" }
+            for emoji in suggestions
+            where !emoji.visibleInPicker || !(query.isEmpty || emoji.shortcode.lowercased().contains(query.lowercased())) {
+                return "suggested \(emoji.shortcode.debugDescription) for \(query.debugDescription)"
+            }
+        }
+        let rules = MastodonRules(emojiCatalog: catalog)
+        let text = catalog.emoji.prefix(20).map { ":\($0.shortcode): " }.joined() + ":not_in_the_catalog_x:"
+        let spans = PatternDetector(rules: rules).spans(in: text)
+        for span in spans where span.kind == .emoji {
+            let shortcode = PatternDetector(rules: rules).value(of: span, in: text)
+            if catalog.emoji(forShortcode: shortcode) == nil { return "\(shortcode.debugDescription) is no catalog emoji" }
+        }
+        return nil
+    }
+
+    static func instanceViolation(_ document: [UInt8]) -> String? {
+        do {
+            let instance = try MastodonInstance(json: document)
+            guard instance.maxCharacters >= 1, instance.charactersReservedPerURL >= 0 else { return "accepted \(instance)" }
+            let profile = LengthProfile.mastodon(instance: instance)
+            guard profile == .mastodon(limit: instance.maxCharacters, urlLength: instance.charactersReservedPerURL) else {
+                return "profile \(profile)"
+            }
+            return nil
+        } catch {
+            return oneLineViolation(error.description)
+        }
     }
 
     /// The lines of a jsonl input as the CLI reads them: split at line feeds, a last line without
