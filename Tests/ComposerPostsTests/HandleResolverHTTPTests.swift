@@ -125,9 +125,11 @@ struct HandleResolverHTTPTests {
         task.cancel()
         let outcomes = await task.value
         #expect(outcomes["stall.test"] == .failure(.transport("cancelled")))
-        // Abandoned at the cancel, long before the 30 s timeout.
+        // Abandoned at the cancel, long before the 30 s timeout. The bound leaves room for a loaded
+        // machine (seen: over 2 s between the request and the cancel while two test runs and a
+        // fuzzer shared two cores); a resolver that waited for its timeout would take 30 s.
         let abandoned = await server.abandonments(of: "stall.test")
-        #expect(abandoned.count == 1 && abandoned[0] < 2, "\(abandoned)")
+        #expect(abandoned.count == 1 && abandoned[0] < 10, "\(abandoned)")
     }
 
     @Test func theRequestURLKeepsTheServicePath() {
