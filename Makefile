@@ -147,7 +147,8 @@ parallel_FLAGS := -max_len=8192 -timeout=60
 .SECONDEXPANSION:
 $(FUZZ_MODULES)/lib%.a: $$(call module_sources,$$*) Makefile
 	@mkdir -p $(FUZZ_MODULES)
-	$(FUZZ_SWIFTC) -enable-testing -module-name $* -emit-module -emit-module-path $(FUZZ_MODULES)/$*.swiftmodule \
+	@echo "swiftc -sanitize=fuzzer,address … → $@"
+	@$(FUZZ_SWIFTC) -enable-testing -module-name $* -emit-module -emit-module-path $(FUZZ_MODULES)/$*.swiftmodule \
 		-emit-library -static -o $@ $(filter %.swift,$^) 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -f $@
 $(FUZZ_MODULES)/libPatternDetection.a: $(FUZZ_MODULES)/libComposerCore.a $(FUZZ_MODULES)/libRegexEngine.a
@@ -157,7 +158,8 @@ $(FUZZ_MODULES)/libComposerPostsHTTP.a: $(FUZZ_MODULES)/libComposerPosts.a
 
 $(FUZZ_DIR)/%-fuzz: $$($$*_SOURCES) $$(addprefix $(FUZZ_MODULES)/lib,$$(addsuffix .a,$$($$*_LIBS)))
 	@rm -f $@
-	$(FUZZ_SWIFTC) -D FUZZING -module-name $($*_MODULE) $^ $$(pkg-config --libs-only-L libpcre2-8) -lpcre2-8 -o $@ 2>&1 \
+	@echo "swiftc -sanitize=fuzzer,address … → $@"
+	@$(FUZZ_SWIFTC) -D FUZZING -module-name $($*_MODULE) $^ $$(pkg-config --libs-only-L libpcre2-8) -lpcre2-8 -o $@ 2>&1 \
 		| grep -v 'Cannot export local symbol' || true
 	@test -x $@
 

@@ -79,7 +79,8 @@ public struct PostLengthCounter: Sendable {
     ///   for `profile`.
     /// - Complexity: O(slice length) plus, for `bluesky`, a pass over the links of the whole text;
     ///   for `twitter` and `mastodon`, a scan of the slice for URLs when it does not start the text
-    ///   (see ``sliceURLs(_:range:)``).
+    ///   (twitter-text reads a text's first character as the one before a URL, so a slice's URLs
+    ///   are found in it alone, as they will be once it is posted).
     public func report(for profile: LengthProfile, utf8Range: Range<Int>, contentWarning: String = "") -> LengthReport {
         withUTF8Bytes(of: text) { bytes in
             precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= bytes.count, "slice outside the text")
