@@ -42,43 +42,9 @@ struct TwitterLocalityTests {
         var postsWithSpans = 0
         for _ in 0..<1500 {
             let post = Self.randomPost(&generator)
-            let bytes = Array(post.utf8)
-            let full = bytes.withUnsafeBufferPointer { buffer in rules.spans(in: buffer) }
+            let (full, union, holding) = WordSlices.check(post, rules: rules)
             if !full.isEmpty { postsWithSpans += 1 }
-
-            var boundaries: [(offset: Int, isSeparator: Bool, length: Int)] = []
-            var offset = 0
-            for scalar in post.unicodeScalars {
-                let length = String(scalar).utf8.count
-                boundaries.append((offset, rules.isSeparator(scalar), length))
-                offset += length
-            }
-            for span in full {
-                #expect(!boundaries.contains { $0.isSeparator && span.utf8Range.contains($0.offset) }, "\(post.debugDescription)")
-            }
-
-            var union: [Span] = []
-            var index = 0
-            while index < boundaries.count {
-                guard !boundaries[index].isSeparator else {
-                    index += 1
-                    continue
-                }
-                var last = index
-                while last + 1 < boundaries.count, !boundaries[last + 1].isSeparator { last += 1 }
-                let wordStart = boundaries[index].offset
-                let wordEnd = boundaries[last].offset + boundaries[last].length
-                let sliceStart = index > 0 ? boundaries[index - 1].offset : wordStart
-                let sliceEnd = last + 1 < boundaries.count ? wordEnd + boundaries[last + 1].length : wordEnd
-                let slice = Array(bytes[sliceStart..<sliceEnd])
-                let spans = slice.withUnsafeBufferPointer { buffer in
-                    rules.spans(in: buffer, startingIn: (wordStart - sliceStart)..<(wordEnd - sliceStart))
-                }
-                union += spans.map {
-                    $0.shifted(by: sliceStart)
-                }
-                index = last + 1
-            }
+            #expect(holding.isEmpty, "\(post.debugDescription)")
             #expect(union == full, "\(post.debugDescription)")
         }
         #expect(postsWithSpans > 500)
