@@ -109,7 +109,7 @@ regex_MODULE := PatternDetection
 regex_SOURCES := $(call module_sources,ComposerCore) $(call module_sources,PatternDetection) \
 	$(PD_SUPPORT)/HostileCorpus.swift $(PD_SUPPORT)/SpanInvariants.swift $(PD_SUPPORT)/RegexChecks.swift Fuzz/RegexFuzz.swift
 regex_LIBS := RegexEngine
-regex_FLAGS := -max_len=2048 -timeout=20
+regex_FLAGS := -max_len=2048 -timeout=60
 
 links_MODULE := ComposerPosts
 links_SOURCES := $(call module_sources,ComposerPosts) $(POSTS_SUPPORT)/LinkChecks.swift Fuzz/LinksFuzz.swift

@@ -107,7 +107,7 @@ public struct PostLengthCounter: Sendable {
     /// after white space in a longer text `Åt.co/x` is linked whole: a slice that starts after
     /// white space (a thread post) must be scanned alone to count as it will be posted.
     private func sliceURLs(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [TwitterWeightedURL] {
-        guard twitterURLs != nil, range.lowerBound > 0 else { return twitterURLs ?? [] }
+        guard range.lowerBound > 0 else { return twitterURLs ?? [] }
         return TwitterRules.shared.weightedURLs(in: UnsafeBufferPointer(rebasing: bytes[range])).map { url in
             var shifted = url
             shifted.utf8Range = url.utf8Range.lowerBound + range.lowerBound..<url.utf8Range.upperBound + range.lowerBound

@@ -83,6 +83,9 @@ enum ParallelChecks {
     /// The first difference between the threaded run and the one-thread run of `runner`, or `nil`.
     static func violation(_ input: Case, runner: (Case, _ threads: Int, _ segmentBytes: Int) -> Run) -> String? {
         let serial = runner(input, 1, 1 << 18)
+        // Every format writes something for a non-empty input (ANSI the input itself, the others a
+        // line per document or jsonl line): an empty output means the run itself failed.
+        if !input.input.isEmpty, serial.output.isEmpty { return "\(input): one thread wrote nothing (status \(serial.status))" }
         let parallel = runner(input, input.threads, input.segmentBytes)
         if serial.status != parallel.status { return "\(input): status \(parallel.status), one thread \(serial.status)" }
         if serial.output != parallel.output {
