@@ -33,7 +33,8 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     package init(_ expression: String, options: RegexOptions = [], useJIT: Bool) throws(RegexCompileFailure) {
         var errorCode: Int32 = 0
         var errorOffset = 0
-        let flags = Self.flags(for: options) | PCRE2_UTF | PCRE2_UCP | PCRE2_USE_OFFSET_LIMIT
+        var flags = Self.flags(for: options) | PCRE2_UTF | PCRE2_UCP | PCRE2_USE_OFFSET_LIMIT
+        if Self.jitMisplacesAtomicStarts, Self.hasAtomicGroup(expression) { flags |= PCRE2_NO_START_OPTIMIZE }
         let compiled: OpaquePointer? = expression.utf8.withContiguousStorageIfAvailable { bytes in
             pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
         } ?? {
@@ -63,6 +64,29 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
 
     deinit {
         pcre2_code_free_8(code)
+    }
+
+    /// Whether the linked library's JIT can start a match at the wrong place in a pattern with an
+    /// atomic group: before 10.43 its start-of-match optimizer mishandles an iterator that an atomic
+    /// block stops early (PCRE2 issue 347, fixed in 10.43). With 10.42, `(?i)(?>[^a]+?[a-z])a` finds
+    /// `cAA` in `ticAA` where the interpreter (and Perl) find `icA`, and `(?>\D*|)A` matches `xA`.
+    /// Such patterns are compiled with `PCRE2_NO_START_OPTIMIZE`, which makes the JIT agree with the
+    /// interpreter; every other pattern keeps the optimization.
+    package static let jitMisplacesAtomicStarts: Bool = {
+        let numbers = libraryVersion.prefix { $0 != " " }.split(separator: ".").compactMap { Int($0) }
+        guard numbers.count >= 2 else { return true }
+        return (numbers[0], numbers[1]) < (10, 43)
+    }()
+
+    /// Whether `expression` may contain an atomic group: `(?>…)`, `(*atomic:…)` or an atomic script
+    /// run (`(*atomic_script_run:…)`, `(*asr:…)`). A spelling inside a class or after a backslash
+    /// counts too: a false positive only costs the start optimization.
+    package static func hasAtomicGroup(_ expression: String) -> Bool {
+        let bytes = Array(expression.utf8)
+        let openers = ["(?>", "(*atomic", "(*asr:"].map { Array($0.utf8) }
+        return bytes.indices.contains { index in
+            bytes[index] == UInt8(ascii: "(") && openers.contains { bytes[index...].starts(with: $0) }
+        }
     }
 
     private static func flags(for options: RegexOptions) -> UInt32 {

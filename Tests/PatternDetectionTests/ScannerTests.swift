@@ -39,7 +39,7 @@ struct ScannerTests {
 
     @Test(arguments: [
         #"#\w+"#, #"@[\w.-]+"#, #"(?i)https?://(?:www\.)?\S+(?:/|\b)"#, #"\b\w"#, #"(?<=\s)\S+"#,
-        #"\p{Han}+"#, #"[#@]\z"#, "x*", #"(?:a|b)+c?"#,
+        #"\p{Han}+"#, #"[#@]\z"#, "x*", #"(?:a|b)+c?"#, #"(?i)(?>[^a]+?[a-z])a"#, #"(?>\D*|)A"#, "(?>.+?)b",
     ])
     func jitAndInterpreterAgree(expression: String) throws {
         let jit = try PCRE2Pattern(expression, useJIT: true)
@@ -52,6 +52,17 @@ struct ScannerTests {
             let text = (0..<Int(generator.next() % 24)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
             #expect(try matches(jit, text) == matches(interpreter, text), "text: \(text.debugDescription)")
         }
+    }
+
+    /// PCRE2 before 10.43 started JIT matches at the wrong place in atomic groups (PCRE2 issue 347);
+    /// the answers here are the interpreter's and Perl's.
+    @Test func atomicGroupsMatchWhereTheInterpreterDoes() throws {
+        #expect(try matches(PCRE2Pattern(#"(?i)(?>[^a]+?[a-z])a"#), "ticAA") == ["icA"])
+        #expect(try matches(PCRE2Pattern(#"(?>\D*|)A"#), "xA").isEmpty)
+        #expect(try matches(PCRE2Pattern("(?>.+?)b"), "abcab") == ["ab", "ab"])
+        #expect(try matches(PCRE2Pattern("(*atomic:.+?)b"), "abcab") == ["ab", "ab"])
+        #expect(PCRE2Pattern.hasAtomicGroup("x(?>y)") && PCRE2Pattern.hasAtomicGroup("(*atomic:y)"))
+        #expect(PCRE2Pattern.hasAtomicGroup("(*asr:y)") && !PCRE2Pattern.hasAtomicGroup("(?:y)++(?=z)(?<!w)"))
     }
 
     @Test func emptyMatchesAreSkippedAndTheScanAdvancesByWholeScalars() throws {

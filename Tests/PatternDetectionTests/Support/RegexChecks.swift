@@ -21,7 +21,7 @@ import RegexEngine
 /// both engines run a generated expression on text the documented differences (article "Regex
 /// engines": Unicode versions, full case folding, case properties under `(?i)`, `(?s)` `.` over CR LF, empty-preferring
 /// expressions, syntax only one engine takes, what a look-around sees past a rule set's cut) cannot touch, their matches and
-/// spans are equal.
+/// spans are equal. With PCRE2, its JIT and its interpreter find the same matches on any expression.
 enum RegexChecks {
     /// The engines of this build.
     static let engines: [any RegexPattern.Type] = {
@@ -165,6 +165,7 @@ enum RegexChecks {
             case .success(let found): results.append(found)
             }
         }
+        if let problem = jitViolation(compiled, text, context: context) { return problem }
         var spans: [[Span]] = []
         for engine in engines where compiled.count == engines.count {
             guard let pattern = try? CustomPattern(name: "fuzz", expression: expression, trigger: nil, engine: engine) else {
@@ -192,6 +193,23 @@ enum RegexChecks {
             return "custom rule sets differ on \(context): PCRE2 \(show(spans[0].map(\.utf8Range), text)), ICU \(show(spans[1].map(\.utf8Range), text))"
         }
         return nil
+    }
+
+    /// PCRE2's JIT and its interpreter find the same matches when both complete: no documented
+    /// difference applies between them (the library's start-optimization bug with atomic groups
+    /// before 10.43 is worked around in `PCRE2Pattern`).
+    static func jitViolation(_ compiled: [any RegexPattern], _ text: [UInt8], context: String) -> String? {
+        #if PCRE2
+        guard let jit = compiled.lazy.compactMap({ $0 as? PCRE2Pattern }).first, jit.isJITCompiled,
+            let interpreter = try? PCRE2Pattern(jit.expression, options: jit.options, useJIT: false),
+            case .success(let fast)? = searchViolation(jit, text), fast.complete,
+            case .success(let slow)? = searchViolation(interpreter, text), slow.complete,
+            fast.matches != slow.matches
+        else { return nil }
+        return "PCRE2's JIT and interpreter differ on \(context): JIT \(show(fast.matches, text)), interpreter \(show(slow.matches, text))"
+        #else
+        return nil
+        #endif
     }
 
     static func show(_ ranges: [Range<Int>], _ text: [UInt8]) -> String {
