@@ -3,13 +3,15 @@
 @usableFromInline package enum UTF8Validation {
     /// The maximal runs of well-formed UTF-8 in `bytes`, in order. Bytes between runs are the
     /// ill-formed ones (each maximal ill-formed subsequence as Unicode defines it).
-    /// - Complexity: O(n), one pass.
+    /// - Complexity: O(n), one pass (whole words through ``wellFormedEnd(in:from:)``).
     @usableFromInline package static func validRuns(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var runStart = 0
         var index = 0
         let count = bytes.count
         while index < count {
+            index = wellFormedEnd(in: bytes, from: index)
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
@@ -30,10 +32,12 @@
     }
 
     /// Whether all of `bytes` is well-formed UTF-8, without allocating.
-    /// - Complexity: O(n), one pass.
+    /// - Complexity: O(n), one pass (whole words through ``wellFormedEnd(in:from:)``).
     @usableFromInline package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
+            index = wellFormedEnd(in: bytes, from: index)
+            guard index < bytes.count else { break }
             if bytes[index] < 0x80 {
                 index += 1
                 continue

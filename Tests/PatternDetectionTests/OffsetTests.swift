@@ -117,4 +117,59 @@ struct OffsetTests {
             #expect(total.utf16 == repaired.utf16.count, "\(bytes)")
         }
     }
+
+    /// Runs as Swift's own UTF-8 parser reads the bytes: each error it reports is one maximal
+    /// ill-formed subsequence.
+    static func runsBySwiftsParser(_ bytes: [UInt8]) -> [Range<Int>] {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var runs: [Range<Int>] = []
+        var (offset, runStart) = (0, 0)
+        parsing: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error(let length):
+                if runStart < offset { runs.append(runStart..<offset) }
+                offset += length
+                runStart = offset
+            case .emptyInput: break parsing
+            }
+        }
+        if runStart < bytes.count || bytes.isEmpty { runs.append(runStart..<bytes.count) }
+        return runs
+    }
+
+    /// Longer inputs than above, so whole words (eight bytes) go through the word-at-a-time DFA,
+    /// with every lead and boundary byte at every position of a word and across word edges.
+    @Test func wordAtATimeValidationAgreesWithSwiftsParser() {
+        var generator = SplitMix64(seed: 0x0DFA)
+        let interesting: [UInt8] = [
+            0x41, 0x41, 0x41, 0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+            0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        let wellFormed = Array("aé東😀\u{10FFFF}\u{D7FF}\u{E000}\u{800}\u{10000}".utf8)
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 40) {
+                switch generator.next() % 3 {
+                case 0: bytes.append(interesting[Int(generator.next() % UInt64(interesting.count))])
+                case 1: bytes += Array(repeating: 0x61, count: Int(generator.next() % 9))
+                default:
+                    let start = Int(generator.next() % UInt64(wellFormed.count))
+                    bytes += wellFormed[start..<min(wellFormed.count, start + Int(generator.next() % 6))]
+                }
+            }
+            let expected = Self.runsBySwiftsParser(bytes)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(UTF8Validation.validRuns(in: buffer) == expected, "\(bytes)")
+                #expect(UTF8Validation.isValid(buffer) == (expected == [0..<bytes.count]), "\(bytes)")
+                // A well-formed prefix ending on a scalar boundary (so inside the first run),
+                // past a first word of ASCII.
+                let end = UTF8Validation.wellFormedEnd(in: buffer, from: 0)
+                #expect(end == 0 || (expected.first.map { $0.lowerBound == 0 && end <= $0.upperBound } ?? false))
+                #expect(String(validating: bytes[..<end], as: UTF8.self) != nil, "\(bytes)")
+                #expect(end >= 8 || bytes.count < 8 || !bytes[..<8].allSatisfy { $0 < 0x80 }, "\(bytes) ended at \(end)")
+            }
+        }
+    }
 }

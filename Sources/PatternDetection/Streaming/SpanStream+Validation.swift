@@ -4,7 +4,7 @@ extension SpanStream {
     ///
     /// Runs are maximal as in ``UTF8Validation/validRuns(in:)`` over the whole input: every cut
     /// lies on a boundary of that classification, so classifying from a cut gives the same answer.
-    /// - Complexity: O(new bytes); ASCII is checked eight bytes at a time.
+    /// - Complexity: O(new bytes); well-formed text is checked eight bytes at a time.
     func validate(isFinal: Bool) {
         // Locals in the loop: the class's stored properties would each cost an exclusivity check.
         var runStart = openRunStart
@@ -12,20 +12,19 @@ extension SpanStream {
         let end = buffer.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var index = validatedEnd
-            let base = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
+                // Whole well-formed words first; then one unit (a scalar or a maximal ill-formed
+                // subsequence) byte by byte, where a word did not pass or fewer than eight remain.
+                let wellFormedEnd = UTF8Validation.wellFormedEnd(in: bytes, from: index)
+                if wellFormedEnd > index {
+                    if runStart == nil { runStart = index }
+                    index = wellFormedEnd
+                    guard index < count else { break }
+                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     if runStart == nil { runStart = index }
-                    // ASCII eight bytes at a time, straight to the first byte that is not (a
-                    // multi-byte sequence goes straight to the checks below, without a load).
-                    if index + 8 <= count, let base {
-                        let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                            & 0x8080_8080_8080_8080
-                        index += high.trailingZeroBitCount >> 3
-                    } else {
-                        index += 1
-                    }
+                    index += 1
                     continue
                 }
                 let length = UTF8Validation.sequenceLength(bytes, at: index)

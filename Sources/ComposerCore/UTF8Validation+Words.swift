@@ -1,0 +1,72 @@
+extension UTF8Validation {
+    /// The end of the well-formed stretch of `bytes` that starts at `start`, found a word (eight
+    /// bytes) at a time: the returned index is on a scalar boundary, everything in `start..<end` is
+    /// well-formed, and the scan stops before the word holding the first ill-formed byte or the
+    /// last partial word (fewer than eight bytes). The caller classifies what follows byte by byte;
+    /// a result equal to `start` says only that the first word did not pass.
+    ///
+    /// All-ASCII words cost one load and a test. Other words run through a shift-based DFA, one
+    /// table load and one shift per byte and no branch, so text that mixes scripts and emoji is
+    /// not slowed by mispredicted branches. The DFA's states are the expectations after a lead
+    /// byte (one to three continuation bytes, or the restricted second byte after `E0`, `ED`,
+    /// `F0`, `F4`), each stored as a six-bit shift amount into the byte's table row.
+    /// - Precondition: `start` is on a scalar boundary (or at an ill-formed byte).
+    /// - Complexity: O(end − start + 8).
+    @inlinable
+    package static func wellFormedEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start + 8 <= bytes.count else { return start }
+        return wordTransitions.withUnsafeBufferPointer { table in
+            let table = table.baseAddress!
+            let raw = UnsafeRawPointer(base)
+            let count = bytes.count
+            var position = start, good = start, state: UInt64 = 0
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 == 0, state == 0 {
+                    position &+= 8
+                    good = position
+                    continue
+                }
+                var rest = word
+                for _ in 0..<8 {
+                    state = table[Int(truncatingIfNeeded: rest & 0xFF)] &>> state
+                    rest &>>= 8
+                }
+                state &= 63
+                if state == rejectShift { break }
+                position &+= 8
+                if state == 0 { good = position }
+            }
+            return good
+        }
+    }
+
+    /// The DFA's reject state as a shift amount (state 1 × 6); state 0 accepts.
+    @usableFromInline static let rejectShift: UInt64 = 6
+
+    /// Row `b` holds, for each state `s` at bits `6s..<6s+6`, the shift amount of the state after
+    /// byte `b`. States: 0 accept, 1 reject (absorbing), 2–4 one to three continuation bytes
+    /// expected, 5 after `E0` (`A0…BF` next), 6 after `ED` (`80…9F`), 7 after `F0` (`90…BF`),
+    /// 8 after `F4` (`80…8F`).
+    @usableFromInline static let wordTransitions: [UInt64] = (0..<256).map { byte -> UInt64 in
+        let (accept, reject, one, two, three, afterE0, afterED, afterF0, afterF4) = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+        var next = Array(repeating: reject, count: 9)
+        switch byte {
+        case 0x00...0x7F:
+            next[accept] = accept
+        case 0x80...0xBF:
+            (next[one], next[two], next[three]) = (accept, one, two)
+            if byte <= 0x9F { next[afterED] = one } else { next[afterE0] = one }
+            if byte <= 0x8F { next[afterF4] = two } else { next[afterF0] = two }
+        case 0xC2...0xDF: next[accept] = one
+        case 0xE0: next[accept] = afterE0
+        case 0xED: next[accept] = afterED
+        case 0xE1...0xEF: next[accept] = two
+        case 0xF0: next[accept] = afterF0
+        case 0xF4: next[accept] = afterF4
+        case 0xF1...0xF3: next[accept] = three
+        default: break  // C0, C1, F5…FF: never in well-formed text
+        }
+        return next.enumerated().reduce(0) { row, entry in row | UInt64(entry.element * 6) << UInt64(entry.offset * 6) }
+    }
+}
