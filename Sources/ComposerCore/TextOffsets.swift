@@ -90,7 +90,8 @@
 
         /// ``advance(to:in:)`` for well-formed text, counting eight bytes at a time whatever
         /// they are: a scalar per byte that is not a continuation byte, a second UTF-16 unit per
-        /// four-byte lead.
+        /// four-byte lead. The last word is masked to the target, so no byte is visited alone
+        /// unless the buffer ends within eight bytes.
         /// - Precondition: `bytes` is well-formed UTF-8.
         @inlinable @inline(__always)
         package mutating func advance(toWellFormed target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
@@ -98,21 +99,25 @@
             guard utf8 < target else { return }
             var byte = utf8, continuations = 0, fourByteLeads = 0
             let base = UnsafeRawPointer(bytes.baseAddress!)
-            let high: UInt64 = 0x8080_8080_8080_8080
-            while byte + 8 <= target {
-                let word = base.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-                if word & high != 0 {
-                    // 10xxxxxx: bit 7 set, bit 6 clear; 11110xxx: bits 7 to 4 set.
-                    continuations &+= (word & ~(word << 1) & high).nonzeroBitCount
-                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high).nonzeroBitCount
-                }
-                byte &+= 8
-            }
+            let ones: UInt64 = 0x0101_0101_0101_0101
             while byte < target {
-                let value = bytes[byte]
-                if value & 0xC0 == 0x80 { continuations &+= 1 }
-                if value >= 0xF0 { fourByteLeads &+= 1 }
-                byte &+= 1
+                let remaining = target &- byte
+                var word: UInt64 = 0
+                if byte &+ 8 <= bytes.count {
+                    word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte, as: UInt64.self))
+                } else {
+                    for lane in 0..<min(8, bytes.count &- byte) { word |= UInt64(bytes[byte &+ lane]) &<< UInt64(8 &* lane) }
+                }
+                // Bit 7 of each lane up to the target; a lane's count is its bit 7 shifted to bit 0,
+                // and one multiplication sums eight lanes (at most 8) into the top byte.
+                let lanes: UInt64 = remaining >= 8 ? ~0 : (UInt64(1) &<< UInt64(8 &* remaining)) &- 1
+                let high = 0x8080_8080_8080_8080 & lanes
+                // 10xxxxxx: bit 7 set, bit 6 clear; 11110xxx: bits 7 to 4 set.
+                let continuation = word & ~(word &<< 1) & high
+                let fourByteLead = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
+                continuations &+= Int(truncatingIfNeeded: ((continuation &>> 7) &* ones) &>> 56)
+                fourByteLeads &+= Int(truncatingIfNeeded: ((fourByteLead &>> 7) &* ones) &>> 56)
+                byte &+= Swift.min(8, remaining)
             }
             // A target inside a scalar: step to its end (its lead was counted).
             while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }

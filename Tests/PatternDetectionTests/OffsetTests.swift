@@ -53,7 +53,7 @@ struct OffsetTests {
     @Test func wellFormedCountingAgreesWithTheWalk() {
         var generator = SplitMix64(seed: 43)
         let pieces = ["a", "é", "東", "😀", "👨‍👩‍👧", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{7F}", "\u{80}"]
-        for _ in 0..<300 {
+        for _ in 0..<2_000 {
             let text = (0..<Int(generator.next() % 30)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
             let bytes = Array(text.utf8)
             var targets = (0..<Int(generator.next() % 6)).map { _ in Int(generator.next() % UInt64(bytes.count + 2)) }
