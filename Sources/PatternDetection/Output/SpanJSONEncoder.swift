@@ -149,42 +149,47 @@ public struct SpanJSONEncoder {
             let separated = !isFirst
             isFirst = false
             let form = valueBytes(span)
-            var fallback = form == nil ? value(span) : ""
-            var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
             opening = openingIndex(for: span.kind, hint: opening)
             let openingRange = openingRanges[opening]
-            openingBytes.withUnsafeBufferPointer { openings in
-                fallback.withUTF8 { fallback in
-                    image.withUTF8 { image in
-                        let text = UnsafeBufferPointer(rebasing: bytes[range])
-                        let maximum = Self.recordOverhead + openingRange.count
-                            + RawJSONWriter.maximumStringLength(text.count)
-                            + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
-                            + RawJSONWriter.maximumStringLength(image.count)
-                        block.write(maximum: maximum, to: &sink) { json in
-                            if separated { json.appendByte(UInt8(ascii: ",")) }
-                            json.appendBytes(UnsafeBufferPointer(rebasing: openings[openingRange]))
-                            json.appendString(text)
-                            json.append(",\"value\":\"")
-                            if let form {
-                                form.writeJSONContents(in: bytes, to: &json)
-                            } else {
-                                json.appendStringContents(fallback)
-                            }
-                            if !image.isEmpty {
-                                json.append("\",\"url\":\"")
-                                json.appendStringContents(image)
-                            }
-                            json.append("\",\"utf8\":")
-                            json.appendPair(bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound)
-                            json.append(",\"utf16\":")
-                            json.appendPair(bases.utf16 + start.utf16..<bases.utf16 + end.utf16)
-                            json.append(",\"scalars\":")
-                            json.appendPair(bases.scalars + start.scalars..<bases.scalars + end.scalars)
-                            json.appendByte(UInt8(ascii: "}"))
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            @inline(__always)
+            func write(fallback: UnsafeBufferPointer<UInt8>, image: UnsafeBufferPointer<UInt8>) {
+                openingBytes.withUnsafeBufferPointer { openings in
+                    let maximum = Self.recordOverhead + openingRange.count
+                        + RawJSONWriter.maximumStringLength(text.count)
+                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
+                        + RawJSONWriter.maximumStringLength(image.count)
+                    block.write(maximum: maximum, to: &sink) { json in
+                        if separated { json.appendByte(UInt8(ascii: ",")) }
+                        json.appendBytes(UnsafeBufferPointer(rebasing: openings[openingRange]))
+                        json.appendString(text)
+                        json.append(",\"value\":\"")
+                        if let form {
+                            form.writeJSONContents(in: bytes, to: &json)
+                        } else {
+                            json.appendStringContents(fallback)
                         }
+                        if !image.isEmpty {
+                            json.append("\",\"url\":\"")
+                            json.appendStringContents(image)
+                        }
+                        json.append("\",\"utf8\":")
+                        json.appendPair(bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound)
+                        json.append(",\"utf16\":")
+                        json.appendPair(bases.utf16 + start.utf16..<bases.utf16 + end.utf16)
+                        json.append(",\"scalars\":")
+                        json.appendPair(bases.scalars + start.scalars..<bases.scalars + end.scalars)
+                        json.appendByte(UInt8(ascii: "}"))
                     }
                 }
+            }
+            // Strings only where a value has no byte form or the span is an emoji with an image.
+            var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
+            if form != nil, image.isEmpty {
+                write(fallback: UnsafeBufferPointer(start: nil, count: 0), image: UnsafeBufferPointer(start: nil, count: 0))
+            } else {
+                var fallback = form == nil ? value(span) : ""
+                fallback.withUTF8 { fallback in image.withUTF8 { image in write(fallback: fallback, image: image) } }
             }
         }
         block.flush(to: &sink)
