@@ -50,42 +50,39 @@
 
         /// Moves to `target` (at most `bytes.count`), or to the end of the unit `target` lies in.
         /// Does nothing when the cursor is already there or beyond.
-        /// - Complexity: O(target − utf8); ASCII eight bytes at a time.
+        /// - Complexity: O(target − utf8); well-formed stretches eight bytes at a time, checked
+        ///   and counted in one pass (``UTF8Validation/wellFormedStretch(in:from:before:counting:)``),
+        ///   the rest unit by unit.
         @inlinable @inline(__always)
         package mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
             let target = min(target, bytes.count)
-            guard utf8 < target else { return }
-            var byte = utf8, utf16 = self.utf16, scalars = self.scalars
-            let base = UnsafeRawPointer(bytes.baseAddress!)
-            while byte < target {
-                if byte + 8 <= target,
-                    base.loadUnaligned(fromByteOffset: byte, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    byte += 8
-                    utf16 += 8
-                    scalars += 8
+            while utf8 < target {
+                let stretch = UTF8Validation.wellFormedStretch(in: bytes, from: utf8, before: target, counting: true)
+                if stretch.end > utf8 {
+                    let scalars = stretch.end - utf8 - stretch.continuations
+                    self.scalars += scalars
+                    utf16 += scalars + stretch.fourByteLeads
+                    utf8 = stretch.end
                     continue
                 }
-                if bytes[byte] < 0x80 {
-                    byte += 1
+                // One unit: a scalar, or a maximal ill-formed subsequence (one U+FFFD), as in
+                // ``UTF8Validation/validRuns(in:)``.
+                let lead = bytes[utf8]
+                if lead < 0x80 {
+                    utf8 += 1
                     utf16 += 1
                 } else {
-                    // The units of ``UTF8Validation/validRuns(in:)``: a well-formed sequence or
-                    // one maximal ill-formed subsequence (one U+FFFD).
-                    let length = UTF8Validation.sequenceLength(bytes, at: byte)
+                    let length = UTF8Validation.sequenceLength(bytes, at: utf8)
                     if length > 0 {
-                        byte += length
+                        utf8 += length
                         utf16 += length == 4 ? 2 : 1
                     } else {
-                        byte += UTF8Validation.invalidLength(bytes, at: byte)
+                        utf8 += UTF8Validation.invalidLength(bytes, at: utf8)
                         utf16 += 1
                     }
                 }
                 scalars += 1
             }
-            self.utf8 = byte
-            self.utf16 = utf16
-            self.scalars = scalars
         }
 
         /// ``advance(to:in:)`` for well-formed text, counting eight bytes at a time whatever

@@ -163,6 +163,11 @@ struct OffsetTests {
             bytes.withUnsafeBufferPointer { buffer in
                 #expect(UTF8Validation.validRuns(in: buffer) == expected, "\(bytes)")
                 #expect(UTF8Validation.isValid(buffer) == (expected == [0..<bytes.count]), "\(bytes)")
+                // Counting through well-formed stretches and ill-formed units alike: one U+FFFD
+                // per maximal ill-formed subsequence, as Swift repairs the bytes.
+                let total = TextOffsets.convert([bytes.count], in: buffer)[0]
+                let repaired = String(decoding: bytes, as: UTF8.self)
+                #expect(total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count, "\(bytes)")
                 // A well-formed prefix ending on a scalar boundary (so inside the first run),
                 // past a first word of ASCII.
                 let end = UTF8Validation.wellFormedEnd(in: buffer, from: 0)
