@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Times the release `highlight` on every hostile shape at 1 MB (default) for every available rule
-# set, plain and with custom patterns: one Markdown table row per shape, milliseconds (best of
-# RUNS, wall clock, process start included).
+# set, plain and with custom patterns: one Markdown table per output format, one row per shape,
+# milliseconds (best of RUNS, wall clock, process start included).
 # Usage: Scripts/hostile-timings.sh [BYTES] [RUNS]
+# Environment: FORMATS (default "ansi json html facets").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BYTES=${1:-1048576}
 RUNS=${2:-5}
+FORMATS=${FORMATS:-ansi json html facets}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
@@ -18,7 +20,7 @@ HIGHLIGHT=.build/release/highlight
 CUSTOM=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')
 
 configurations=()
-for rules in bluesky twitter icysky; do
+for rules in bluesky twitter mastodon icysky; do
     if "$HIGHLIGHT" --rules "$rules" --color never </dev/null >/dev/null 2>&1; then
         configurations+=("$rules" "$rules+custom")
     fi
@@ -37,18 +39,23 @@ best_ms() {  # best wall time of RUNS runs, in ms
     echo "$best"
 }
 
-printf '| shape (%s bytes) |' "$BYTES"
-for configuration in "${configurations[@]}"; do printf ' %s |' "$configuration"; done
-printf '\n|---|'
-for _ in "${configurations[@]}"; do printf -- '---:|'; done
-printf '\n'
-for file in "$WORK"/corpus/*; do
-    printf '| %s |' "$(basename "$file")"
-    for configuration in "${configurations[@]}"; do
-        rules=${configuration%+custom}
-        extra=()
-        [[ "$configuration" == *+custom ]] && extra=("${CUSTOM[@]}")
-        printf ' %s |' "$(best_ms "$HIGHLIGHT" --rules "$rules" --color always "${extra[@]}" "$file")"
+for format in $FORMATS; do
+    printf '| %s: shape (%s bytes) |' "$format" "$BYTES"
+    for configuration in "${configurations[@]}"; do printf ' %s |' "$configuration"; done
+    printf '\n|---|'
+    for _ in "${configurations[@]}"; do printf -- '---:|'; done
+    printf '\n'
+    formatArguments=(--format "$format")
+    [[ $format == ansi ]] && formatArguments=(--color always)
+    for file in "$WORK"/corpus/*; do
+        printf '| %s |' "$(basename "$file")"
+        for configuration in "${configurations[@]}"; do
+            rules=${configuration%+custom}
+            extra=()
+            [[ "$configuration" == *+custom ]] && extra=("${CUSTOM[@]}")
+            printf ' %s |' "$(best_ms "$HIGHLIGHT" --rules "$rules" "${formatArguments[@]}" "${extra[@]}" "$file")"
+        done
+        printf '\n'
     done
     printf '\n'
 done
