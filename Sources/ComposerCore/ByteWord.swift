@@ -16,4 +16,13 @@
     package static func bytes(of word: UInt64, below bound: UInt8) -> UInt64 {
         (word &- ones &* UInt64(bound)) & ~word & highBits
     }
+
+    /// The number of lanes of `flags` whose high bit is set.
+    /// - Precondition: every other bit of `flags` is clear (a mask of ``highBits``).
+    @inlinable @inline(__always)
+    package static func count(ofFlagged flags: UInt64) -> Int {
+        // A lane's high bit moved to bit 0; the multiplication sums the eight lanes (at most 8)
+        // into the top byte.
+        Int(truncatingIfNeeded: ((flags &>> 7) &* ones) &>> 56)
+    }
 }

@@ -96,7 +96,6 @@
             guard utf8 < target else { return }
             var byte = utf8, continuations = 0, fourByteLeads = 0
             let base = UnsafeRawPointer(bytes.baseAddress!)
-            let ones: UInt64 = 0x0101_0101_0101_0101
             while byte < target {
                 let remaining = target &- byte
                 var word: UInt64 = 0
@@ -105,15 +104,11 @@
                 } else {
                     for lane in 0..<min(8, bytes.count &- byte) { word |= UInt64(bytes[byte &+ lane]) &<< UInt64(8 &* lane) }
                 }
-                // Bit 7 of each lane up to the target; a lane's count is its bit 7 shifted to bit 0,
-                // and one multiplication sums eight lanes (at most 8) into the top byte.
+                // The lanes before the target.
                 let lanes: UInt64 = remaining >= 8 ? ~0 : (UInt64(1) &<< UInt64(8 &* remaining)) &- 1
-                let high = 0x8080_8080_8080_8080 & lanes
-                // 10xxxxxx: bit 7 set, bit 6 clear; 11110xxx: bits 7 to 4 set.
-                let continuation = word & ~(word &<< 1) & high
-                let fourByteLead = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
-                continuations &+= Int(truncatingIfNeeded: ((continuation &>> 7) &* ones) &>> 56)
-                fourByteLeads &+= Int(truncatingIfNeeded: ((fourByteLead &>> 7) &* ones) &>> 56)
+                let units = UTF8Validation.unitCounts(in: word, lanes: lanes)
+                continuations &+= units.continuations
+                fourByteLeads &+= units.fourByteLeads
                 byte &+= Swift.min(8, remaining)
             }
             // A target inside a scalar: step to its end (its lead was counted).

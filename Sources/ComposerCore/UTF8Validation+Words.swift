@@ -1,10 +1,9 @@
 extension UTF8Validation {
     /// The end of the well-formed stretch of `bytes` that starts at `start`, found a word (eight
-    /// bytes) at a time up to `limit`: the returned index is on a scalar boundary, everything in
-    /// `start..<end` is well-formed, and the scan stops before the word holding the first
-    /// ill-formed byte or the last partial word before `limit` (fewer than eight bytes). The
-    /// caller classifies what follows byte by byte; a result equal to `start` says only that the
-    /// first word did not pass.
+    /// bytes) at a time: the returned index is on a scalar boundary, everything in `start..<end` is
+    /// well-formed, and the scan stops before the word holding the first ill-formed byte or the
+    /// last partial word (fewer than eight bytes). The caller classifies what follows byte by byte;
+    /// a result equal to `start` says only that the first word did not pass.
     ///
     /// All-ASCII words cost one load and a test. Other words run through a shift-based DFA, one
     /// table load and one shift per byte and no branch, so text that mixes scripts and emoji is
@@ -12,34 +11,33 @@ extension UTF8Validation {
     /// byte (one to three continuation bytes, or the restricted second byte after `E0`, `ED`,
     /// `F0`, `F4`), each stored as a six-bit shift amount into the byte's table row.
     /// - Precondition: `start` is on a scalar boundary (or at an ill-formed byte).
-    /// - Complexity: O(end − start + 8), never past `limit`.
+    /// - Complexity: O(end − start + 8).
     @inlinable
-    package static func wellFormedEnd(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int = .max
-    ) -> Int {
-        wellFormedStretch(in: bytes, from: start, before: limit, counting: false).end
+    package static func wellFormedEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        wellFormedStretch(in: bytes, from: start, before: bytes.count, counting: false).end
     }
 
-    /// ``wellFormedEnd(in:from:before:)`` that also counts, in `start..<end`, the continuation
-    /// bytes and the four-byte leads (so the scalars are the bytes less the continuations, and the
-    /// UTF-16 units the scalars plus the four-byte leads), in the same pass.
+    /// ``wellFormedEnd(in:from:)`` stopping at `limit`, that also counts (when `counting`), in
+    /// `start..<end`, the continuation bytes and the four-byte leads (so the scalars are the bytes
+    /// less the continuations, and the UTF-16 units the scalars plus the four-byte leads), in the
+    /// same pass.
+    /// - Complexity: O(end − start + 8), never past `limit`.
     @inlinable @inline(__always)
     package static func wellFormedStretch(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int = .max, counting: Bool
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int, counting: Bool
     ) -> (end: Int, continuations: Int, fourByteLeads: Int) {
         let count = Swift.min(bytes.count, limit)
         guard let base = bytes.baseAddress, start + 8 <= count else { return (start, 0, 0) }
         return wordTransitions.withUnsafeBufferPointer { table in
             let table = table.baseAddress!
             let raw = UnsafeRawPointer(base)
-            let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
             var position = start, good = start, state: UInt64 = 0
             // Counts through `position`, and as they were at `good`.
             var continuations = 0, fourByteLeads = 0
             var goodCounts = (continuations: 0, fourByteLeads: 0)
             while position + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                if word & high == 0, state == 0 {
+                if word & ByteWord.highBits == 0, state == 0 {
                     position &+= 8
                     good = position
                     continue
@@ -52,12 +50,9 @@ extension UTF8Validation {
                 state &= 63
                 if state == rejectShift { break }
                 if counting {
-                    // 10xxxxxx: bit 7 set, bit 6 clear; 11110xxx: bits 7 to 4 set. A lane's bit 7
-                    // shifted to bit 0, times `ones`, sums the eight lanes into the top byte.
-                    let continuation = word & ~(word &<< 1) & high
-                    let fourByteLead = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
-                    continuations &+= Int(truncatingIfNeeded: ((continuation &>> 7) &* ones) &>> 56)
-                    fourByteLeads &+= Int(truncatingIfNeeded: ((fourByteLead &>> 7) &* ones) &>> 56)
+                    let units = unitCounts(in: word)
+                    continuations &+= units.continuations
+                    fourByteLeads &+= units.fourByteLeads
                 }
                 position &+= 8
                 if state == 0 {
@@ -67,6 +62,17 @@ extension UTF8Validation {
             }
             return (good, goodCounts.continuations, goodCounts.fourByteLeads)
         }
+    }
+
+    /// The continuation bytes (`10xxxxxx`: bit 7 set, bit 6 clear) and four-byte leads
+    /// (`11110xxx`: bits 7 to 4 set) among the lanes of `word` that `lanes` selects (each lane
+    /// all ones or zero), bytes in lane order.
+    @inlinable @inline(__always)
+    package static func unitCounts(in word: UInt64, lanes: UInt64 = ~0) -> (continuations: Int, fourByteLeads: Int) {
+        let high = ByteWord.highBits & lanes
+        let continuation = word & ~(word &<< 1) & high
+        let fourByteLead = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
+        return (ByteWord.count(ofFlagged: continuation), ByteWord.count(ofFlagged: fourByteLead))
     }
 
     /// The DFA's reject state as a shift amount (state 1 × 6); state 0 accepts.

@@ -23,11 +23,11 @@ public struct PatternKind: RawRepresentable, Hashable, Comparable, Sendable, Cod
 
     @usableFromInline static func code(of name: String) -> UInt8 {
         switch name {
-        case "mention": 1
-        case "hashtag": 2
-        case "url": 3
-        case "cashtag": 4
-        case "emoji": 5
+        case mention.rawValue: mention.code
+        case hashtag.rawValue: hashtag.code
+        case url.rawValue: url.code
+        case cashtag.rawValue: cashtag.code
+        case emoji.rawValue: emoji.code
         default: 0
         }
     }

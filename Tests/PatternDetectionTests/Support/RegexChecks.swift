@@ -159,13 +159,14 @@ enum RegexChecks {
         let context = "\(expression.debugDescription) on \(String(decoding: text, as: UTF8.self).debugDescription)"
         var results: [(matches: [Range<Int>], complete: Bool)] = []
         for pattern in compiled {
-            guard let result = searchViolation(pattern, text) else { continue }
-            switch result {
+            switch searchViolation(pattern, text) {
             case .failure(let problem): return "\(type(of: pattern).engineName) \(context): \(problem)"
             case .success(let found): results.append(found)
             }
         }
-        if let problem = jitViolation(compiled, text, context: context) { return problem }
+        for (pattern, found) in zip(compiled, results) {
+            if let problem = jitViolation(pattern, found: found, text, context: context) { return problem }
+        }
         var spans: [[Span]] = []
         for engine in engines where compiled.count == engines.count {
             guard let pattern = try? CustomPattern(name: "fuzz", expression: expression, trigger: nil, engine: engine) else {
@@ -198,12 +199,13 @@ enum RegexChecks {
     /// PCRE2's JIT and its interpreter find the same matches when both complete: no documented
     /// difference applies between them (the library's start-optimization bug with atomic groups
     /// before 10.43 is worked around in `PCRE2Pattern`).
-    static func jitViolation(_ compiled: [any RegexPattern], _ text: [UInt8], context: String) -> String? {
+    static func jitViolation(
+        _ pattern: any RegexPattern, found fast: (matches: [Range<Int>], complete: Bool), _ text: [UInt8], context: String
+    ) -> String? {
         #if PCRE2
-        guard let jit = compiled.lazy.compactMap({ $0 as? PCRE2Pattern }).first, jit.isJITCompiled,
+        guard let jit = pattern as? PCRE2Pattern, jit.isJITCompiled, fast.complete,
             let interpreter = try? PCRE2Pattern(jit.expression, options: jit.options, useJIT: false),
-            case .success(let fast)? = searchViolation(jit, text), fast.complete,
-            case .success(let slow)? = searchViolation(interpreter, text), slow.complete,
+            case .success(let slow) = searchViolation(interpreter, text), slow.complete,
             fast.matches != slow.matches
         else { return nil }
         return "PCRE2's JIT and interpreter differ on \(context): JIT \(show(fast.matches, text)), interpreter \(show(slow.matches, text))"
@@ -216,9 +218,9 @@ enum RegexChecks {
         ranges.map { "\($0) \(String(decoding: text[$0], as: UTF8.self).debugDescription)" }.description
     }
 
-    /// Runs `pattern` over the whole text: `nil` when there is nothing to report, a failure for a
-    /// violated property, else the matches and whether the search completed.
-    static func searchViolation(_ pattern: any RegexPattern, _ text: [UInt8]) -> Result<(matches: [Range<Int>], complete: Bool), Failure>? {
+    /// Runs `pattern` over the whole text: a failure for a violated property, else the matches and
+    /// whether the search completed.
+    static func searchViolation(_ pattern: any RegexPattern, _ text: [UInt8]) -> Result<(matches: [Range<Int>], complete: Bool), Failure> {
         var matches: [Range<Int>] = []
         let start = threadCPUTime()
         let outcome = text.withUnsafeBufferPointer { bytes in

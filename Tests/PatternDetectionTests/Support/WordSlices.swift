@@ -12,7 +12,7 @@ enum WordSlices {
         var boundaries: [(offset: Int, isSeparator: Bool, length: Int)] = []
         var offset = 0
         for scalar in text.unicodeScalars {
-            let length = String(scalar).utf8.count
+            let length = UTF8.width(scalar)
             boundaries.append((offset, rules.isSeparator(scalar), length))
             offset += length
         }
