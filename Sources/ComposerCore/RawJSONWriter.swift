@@ -40,11 +40,45 @@
         position += bytes.count
     }
 
-    /// A decimal integer, two digits at a time.
+    /// A decimal integer.
     /// - Precondition: room for ``maximumIntegerLength`` bytes (as for every number), even when
     ///   the number is shorter.
     @inlinable @inline(__always)
     package mutating func append(_ value: Int) {
+        if value >= 0 && value < 100_000_000 {
+            // Up to eight digits (every offset in a text under 100 MB): all eight computed at once
+            // in one word, its leading zeros shifted out, stored at once. The store writes eight
+            // bytes, within the twenty a number is given.
+            let digits = Self.eightDigits(UInt64(truncatingIfNeeded: value))
+            let leadingZeros = (digits | 1 &<< 56).trailingZeroBitCount &>> 3
+            let ascii = (digits | 0x3030_3030_3030_3030) &>> UInt64(8 &* leadingZeros)
+            UnsafeMutableRawPointer(position).storeBytes(of: ascii.littleEndian, as: UInt64.self)
+            position += 8 &- leadingZeros
+            return
+        }
+        appendLong(value)
+    }
+
+    /// The eight decimal digits of `value` (below 10^8, leading zeros included), most significant
+    /// first, one per byte of a little-endian word (byte 0 holds the first digit), as numbers 0…9.
+    ///
+    /// Division by constants in lanes: the two halves of four digits in the word's two 32-bit
+    /// lanes, each split by 100 into two 16-bit lanes, each split by 10 into two bytes. The
+    /// multipliers are exact for the lanes' ranges (⌊x × 10486 / 2^20⌋ = ⌊x / 100⌋ for
+    /// x < 10^4, ⌊x × 103 / 2^10⌋ = ⌊x / 10⌋ for x < 100), and no lane's product reaches the next.
+    @inlinable @inline(__always)
+    package static func eightDigits(_ value: UInt64) -> UInt64 {
+        let high = value / 10_000
+        var lanes = high | (value &- high &* 10_000) &<< 32
+        var quotients = ((lanes &* 10486) &>> 20) & 0x0000_007F_0000_007F
+        lanes = quotients | (lanes &- quotients &* 100) &<< 16
+        quotients = ((lanes &* 103) &>> 10) & 0x000F_000F_000F_000F
+        return quotients | (lanes &- quotients &* 10) &<< 8
+    }
+
+    /// A decimal integer of any size or sign, two digits at a time.
+    @usableFromInline
+    mutating func appendLong(_ value: Int) {
         if value < 0 { appendByte(UInt8(ascii: "-")) }
         var rest = value.magnitude
         // Digits from the bit length: ⌊bits × log10(2)⌋ (1233/4096), plus one when the value
@@ -57,23 +91,6 @@
             40414243444546474849505152535455565758596061626364656667686970717273747576777879\
             8081828384858687888990919293949596979899
             """
-        if rest < 100_000_000 {
-            // Up to eight digits (every offset in a text under 100 MB): four pairs from two
-            // independent halves, assembled in one word whose leading zeros are shifted out, and
-            // stored at once. The store writes eight bytes, within the twenty a number is given.
-            let high = rest / 10_000, low = rest &- high &* 10_000
-            let table = UnsafeRawPointer(pairs.utf8Start)
-            @inline(__always) func pair(_ value: UInt) -> UInt64 {
-                UInt64(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: 2 &* Int(value), as: UInt16.self)))
-            }
-            let highPair = high / 100, lowPair = low / 100
-            var eight = pair(highPair) | pair(high &- highPair &* 100) &<< 16
-                | pair(lowPair) &<< 32 | pair(low &- lowPair &* 100) &<< 48
-            eight &>>= UInt64(8 &* (8 &- digits))
-            UnsafeMutableRawPointer(position).storeBytes(of: eight.littleEndian, as: UInt64.self)
-            position += digits
-            return
-        }
         position += digits
         var digit = position
         while rest >= 10 {

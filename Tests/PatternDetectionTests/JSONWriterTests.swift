@@ -26,6 +26,9 @@ struct JSONWriterTests {
             values += [power - 1, power, power + 1, -power, -(power - 1)]
             power = power.multipliedReportingOverflow(by: 10).partialValue
         }
+        // The eight-digit path: every value below 10^5, and random ones below 10^8.
+        values += Array(0..<100_000)
+        values += (0..<20_000).map { _ in Int(random.next() % 100_000_000) }
         for value in values {
             let bytes = Self.raw(RawJSONWriter.maximumIntegerLength) { $0.append(value) }
             #expect(String(decoding: bytes, as: UTF8.self) == String(value))
@@ -65,20 +68,23 @@ struct JSONWriterTests {
     /// Records go through the block in order whatever their size: small ones gathered, one larger
     /// than a block on its own.
     @Test func outputBlockKeepsOrderAndSizes() {
+        var random = SplitMix64(seed: 5)
+        let records = (0..<400).map { index in
+            let length = index == 200 ? OutputBlock.capacity * 3 : Int(random.next() % 300)
+            return [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: length)
+        }
         var block = OutputBlock()
         var sink: [UInt8] = []
-        var expected: [UInt8] = []
-        var random = SplitMix64(seed: 5)
-        for index in 0..<400 {
-            let length = index == 200 ? OutputBlock.capacity * 3 : Int(random.next() % 300)
-            let byte = UInt8(truncatingIfNeeded: index)
-            let record = [UInt8](repeating: byte, count: length)
-            expected += record
-            record.withUnsafeBufferPointer { record in
-                block.write(maximum: length, to: &sink) { $0.appendBytes(record) }
+        block.withWriter(to: &sink) { writer, sink in
+            for record in records {
+                record.withUnsafeBufferPointer { record in
+                    writer.write(maximum: record.count, to: &sink) { $0.appendBytes(record) }
+                }
             }
         }
-        block.flush(to: &sink)
-        #expect(sink == expected)
+        #expect(sink == records.flatMap { $0 })
+        // The block is empty between two calls: a second piece follows the first.
+        block.withWriter(to: &sink) { writer, sink in writer.write(maximum: 1, to: &sink) { $0.appendByte(7) } }
+        #expect(sink == records.flatMap { $0 } + [7])
     }
 }

@@ -61,33 +61,34 @@ package struct FacetJSONEncoder {
     ) {
         let base = utf8Base
         var isFirst = self.isFirst
-        for span in chunk.spans {
-            guard let shape = BlueskyFacet.Feature.Shape(kind: span.kind) else { continue }
-            let separated = !isFirst
-            isFirst = false
-            let range = span.utf8Range.lowerBound + base..<span.utf8Range.upperBound + base
-            let form = valueBytes(span)
-            var fallback = form == nil ? chunk.value(of: span) : ""
-            shape.jsonOpening.withUnsafeBufferPointer { opening in
-                fallback.withUTF8 { fallback in
-                    let maximum = Self.recordOverhead + opening.count
-                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
-                    block.write(maximum: maximum, to: &sink) { json in
-                        if separated { json.appendByte(UInt8(ascii: ",")) }
-                        BlueskyFacet.writeOpening(range, to: &json)
-                        json.appendBytes(opening)
-                        if let form {
-                            form.writeJSONContents(in: chunk.bytes, to: &json)
-                        } else {
-                            json.appendStringContents(fallback)
+        block.withWriter(to: &sink) { writer, sink in
+            for span in chunk.spans {
+                guard let shape = BlueskyFacet.Feature.Shape(kind: span.kind) else { continue }
+                let separated = !isFirst
+                isFirst = false
+                let range = span.utf8Range.lowerBound + base..<span.utf8Range.upperBound + base
+                let form = valueBytes(span)
+                var fallback = form == nil ? chunk.value(of: span) : ""
+                shape.jsonOpening.withUnsafeBufferPointer { opening in
+                    fallback.withUTF8 { fallback in
+                        let maximum = Self.recordOverhead + opening.count
+                            + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
+                        writer.write(maximum: maximum, to: &sink) { json in
+                            if separated { json.appendByte(UInt8(ascii: ",")) }
+                            BlueskyFacet.writeOpening(range, to: &json)
+                            json.appendBytes(opening)
+                            if let form {
+                                form.writeJSONContents(in: chunk.bytes, to: &json)
+                            } else {
+                                json.appendStringContents(fallback)
+                            }
+                            BlueskyFacet.writeFeatureClosing(to: &json)
+                            BlueskyFacet.writeClosing(to: &json)
                         }
-                        BlueskyFacet.writeFeatureClosing(to: &json)
-                        BlueskyFacet.writeClosing(to: &json)
                     }
                 }
             }
         }
-        block.flush(to: &sink)
         self.isFirst = isFirst
         utf8Base += chunk.bytes.count
     }

@@ -25,7 +25,14 @@ public struct SpanJSONEncoder {
     private var openingKinds: [PatternKind] = []
     private var openingRanges: [Range<Int>] = []
 
-    public init() {}
+    public init() {
+        // The built-in kinds' openings first, in the order of their codes: a built-in span finds
+        // its opening at `code - 1` without a search.
+        for kind in PatternKind.builtIn.sorted(by: { $0.code < $1.code }) {
+            let index = addOpening(for: kind)
+            precondition(index == Int(kind.code) - 1, "built-in kinds have the codes 1…\(PatternKind.builtIn.count)")
+        }
+    }
 
     /// Where a document stands between two pieces: what the next piece's offsets start from, and
     /// whether a span was written (so the next one is preceded by a comma).
@@ -104,12 +111,20 @@ public struct SpanJSONEncoder {
         }
     }
 
-    /// The index of `kind`'s record opening, made the first time the kind is met; `hint` is
-    /// tried first (the previous span's kind).
-    /// - Complexity: O(1) for the hinted kind, O(kinds) otherwise.
+    /// The index of `kind`'s record opening; `hint` is tried first (the previous custom span's
+    /// kind).
+    /// - Precondition: the opening was made (``addOpening(for:)``).
+    /// - Complexity: O(1) for a built-in or the hinted kind, O(kinds) otherwise.
     @inline(__always)
-    private mutating func openingIndex(for kind: PatternKind, hint: Int) -> Int {
+    private func openingIndex(for kind: PatternKind, hint: Int) -> Int {
+        if kind.code != 0 { return Int(kind.code) - 1 }
         if hint < openingKinds.count && openingKinds[hint] == kind { return hint }
+        return openingKinds.firstIndex(of: kind)!
+    }
+
+    /// Makes `kind`'s record opening, `{"kind":"K","text":`, unless it was made, and returns its index.
+    @discardableResult
+    private mutating func addOpening(for kind: PatternKind) -> Int {
         if let index = openingKinds.firstIndex(of: kind) { return index }
         var opening = JSONWriter()
         opening.append("{\"kind\":")
@@ -128,76 +143,137 @@ public struct SpanJSONEncoder {
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout some ByteSink,
         valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
-        @inline(__always)
-        func advance(_ cursor: inout TextOffsets.Cursor, to target: Int) {
-            if wellFormed {
-                cursor.advance(toWellFormed: target, in: bytes)
-            } else {
-                cursor.advance(to: target, in: bytes)
-            }
-        }
+        for span in spans where span.kind.code == 0 { addOpening(for: span.kind) }
         var cursor = TextOffsets.Cursor()
         let bases = (utf8: utf8Base, utf16: utf16Base, scalars: scalarBase)
         var isFirst = self.isFirst
-        var opening = 0
-        for span in spans {
-            let range = span.utf8Range
-            advance(&cursor, to: range.lowerBound)
-            let start = cursor
-            advance(&cursor, to: range.upperBound)
-            let end = cursor
-            let separated = !isFirst
-            isFirst = false
-            let form = valueBytes(span)
-            opening = openingIndex(for: span.kind, hint: opening)
-            let openingRange = openingRanges[opening]
-            let text = UnsafeBufferPointer(rebasing: bytes[range])
-            @inline(__always)
-            func write(fallback: UnsafeBufferPointer<UInt8>, image: UnsafeBufferPointer<UInt8>) {
-                openingBytes.withUnsafeBufferPointer { openings in
-                    let maximum = Self.recordOverhead + openingRange.count
-                        + RawJSONWriter.maximumStringLength(text.count)
-                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
-                        + RawJSONWriter.maximumStringLength(image.count)
-                    block.write(maximum: maximum, to: &sink) { json in
-                        if separated { json.appendByte(UInt8(ascii: ",")) }
-                        json.appendBytes(UnsafeBufferPointer(rebasing: openings[openingRange]))
-                        json.appendString(text)
-                        json.append(",\"value\":\"")
-                        if let form {
-                            form.writeJSONContents(in: bytes, to: &json)
-                        } else {
-                            json.appendStringContents(fallback)
+        var customHint = 0
+        // The block is taken out of `self` for the loop, which reads the openings through `self`.
+        var block = OutputBlock()
+        swap(&block, &self.block)
+        openingBytes.withUnsafeBufferPointer { openings in
+            block.withWriter(to: &sink) { writer, sink in
+                for span in spans {
+                    let range = span.utf8Range
+                    let start: TextOffsets.Cursor
+                    if wellFormed {
+                        cursor.advance(toWellFormed: range.lowerBound, in: bytes)
+                        start = cursor
+                        cursor.advance(toWellFormed: range.upperBound, in: bytes)
+                    } else {
+                        cursor.advance(to: range.lowerBound, in: bytes)
+                        start = cursor
+                        cursor.advance(to: range.upperBound, in: bytes)
+                    }
+                    let record = Record(
+                        separated: !isFirst, text: UnsafeBufferPointer(rebasing: bytes[range]),
+                        utf8: bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound,
+                        utf16: bases.utf16 + start.utf16..<bases.utf16 + cursor.utf16,
+                        scalars: bases.scalars + start.scalars..<bases.scalars + cursor.scalars)
+                    isFirst = false
+                    let index = openingIndex(for: span.kind, hint: customHint)
+                    if span.kind.code == 0 { customHint = index }
+                    let opening = UnsafeBufferPointer(rebasing: openings[openingRanges[index]])
+                    let form = valueBytes(span)
+                    // Strings only where a value has no byte form or the span is an emoji with an image.
+                    if let form, span.kind != .emoji {
+                        record.write(opening: opening, value: form, in: bytes, to: &writer, sink: &sink)
+                    } else {
+                        var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
+                        var fallback = form == nil ? value(span) : ""
+                        fallback.withUTF8 { fallback in
+                            image.withUTF8 { image in
+                                record.write(
+                                    opening: opening, value: form, fallback: fallback, image: image, in: bytes,
+                                    to: &writer, sink: &sink)
+                            }
                         }
-                        if !image.isEmpty {
-                            json.append("\",\"url\":\"")
-                            json.appendStringContents(image)
-                        }
-                        json.append("\",\"utf8\":")
-                        json.appendPair(bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound)
-                        json.append(",\"utf16\":")
-                        json.appendPair(bases.utf16 + start.utf16..<bases.utf16 + end.utf16)
-                        json.append(",\"scalars\":")
-                        json.appendPair(bases.scalars + start.scalars..<bases.scalars + end.scalars)
-                        json.appendByte(UInt8(ascii: "}"))
                     }
                 }
             }
-            // Strings only where a value has no byte form or the span is an emoji with an image.
-            var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
-            if form != nil, image.isEmpty {
-                write(fallback: UnsafeBufferPointer(start: nil, count: 0), image: UnsafeBufferPointer(start: nil, count: 0))
-            } else {
-                var fallback = form == nil ? value(span) : ""
-                fallback.withUTF8 { fallback in image.withUTF8 { image in write(fallback: fallback, image: image) } }
-            }
         }
-        block.flush(to: &sink)
-        advance(&cursor, to: bytes.count)
+        swap(&block, &self.block)
+        if wellFormed {
+            cursor.advance(toWellFormed: bytes.count, in: bytes)
+        } else {
+            cursor.advance(to: bytes.count, in: bytes)
+        }
         self.isFirst = isFirst
         utf8Base += bytes.count
         utf16Base += cursor.utf16
         scalarBase += cursor.scalars
+    }
+
+    /// One span's object, less its opening and value: what ``encode(_:spans:wellFormed:into:valueBytes:value:imageURL:)``
+    /// writes per span.
+    private struct Record {
+        /// Whether a comma goes first.
+        var separated: Bool
+        var text: UnsafeBufferPointer<UInt8>
+        var utf8: Range<Int>
+        var utf16: Range<Int>
+        var scalars: Range<Int>
+
+        /// The object with `value` written from the text, no image: the common case.
+        @inline(__always)
+        func write(
+            opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
+            to writer: inout OutputBlock.Writer, sink: inout some ByteSink
+        ) {
+            let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
+                + RawJSONWriter.maximumStringLength(value.count)
+            writer.write(maximum: maximum, to: &sink) { json in
+                writeHead(opening: opening, to: &json)
+                value.writeJSONContents(in: bytes, to: &json)
+                writeTail(to: &json)
+            }
+        }
+
+        /// The object with the value from `value` when it has one, else `fallback`, and `image` as
+        /// `"url"` when not empty.
+        func write(
+            opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes?, fallback: UnsafeBufferPointer<UInt8>,
+            image: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+            to writer: inout OutputBlock.Writer, sink: inout some ByteSink
+        ) {
+            let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
+                + RawJSONWriter.maximumStringLength(value?.count ?? fallback.count)
+                + RawJSONWriter.maximumStringLength(image.count)
+            writer.write(maximum: maximum, to: &sink) { json in
+                writeHead(opening: opening, to: &json)
+                if let value {
+                    value.writeJSONContents(in: bytes, to: &json)
+                } else {
+                    json.appendStringContents(fallback)
+                }
+                if !image.isEmpty {
+                    json.append("\",\"url\":\"")
+                    json.appendStringContents(image)
+                }
+                writeTail(to: &json)
+            }
+        }
+
+        /// `,{"kind":"K","text":"T","value":"` (the comma when `separated`).
+        @inline(__always)
+        private func writeHead(opening: UnsafeBufferPointer<UInt8>, to json: inout RawJSONWriter) {
+            if separated { json.appendByte(UInt8(ascii: ",")) }
+            json.appendBytes(opening)
+            json.appendString(text)
+            json.append(",\"value\":\"")
+        }
+
+        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`.
+        @inline(__always)
+        private func writeTail(to json: inout RawJSONWriter) {
+            json.append("\",\"utf8\":")
+            json.appendPair(utf8)
+            json.append(",\"utf16\":")
+            json.appendPair(utf16)
+            json.append(",\"scalars\":")
+            json.appendPair(scalars)
+            json.appendByte(UInt8(ascii: "}"))
+        }
     }
 
     /// Ends the document: `]}`.
