@@ -215,8 +215,7 @@ extension BlueskyRules {
 
     /// Whether `label` (ASCII) is a TLD of the list, compared case-sensitively.
     static func isTLD(_ label: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard !label.isEmpty, label.count <= BlueskyTLDs.maximumLength else { return false }
-        return BlueskyTLDs.all.contains(String(decoding: label, as: UTF8.self))
+        BlueskyTLDs.set.contains(label)
     }
 
     /// The reference's `isValidDomain`: the text ends in `.` + a listed TLD, i.e. it has a dot and
