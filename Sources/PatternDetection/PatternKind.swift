@@ -10,7 +10,7 @@ public struct PatternKind: RawRepresentable, Hashable, Comparable, Sendable, Cod
     /// the per-span paths (styles, escapes, values) never compare strings for them.
     ///
     /// Invariant: `code` is `Self.code(of: rawValue)`, so equal names have equal codes.
-    @usableFromInline let code: UInt8
+    @usableFromInline package let code: UInt8
 
     public init(rawValue: String) { self.init(rawValue) }
     public init(_ name: String) { self.init(name, code: Self.code(of: name)) }
