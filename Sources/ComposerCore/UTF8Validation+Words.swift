@@ -6,10 +6,12 @@ extension UTF8Validation {
     /// a result equal to `start` says only that the first word did not pass.
     ///
     /// All-ASCII words cost one load and a test. Other words run through a shift-based DFA, one
-    /// table load and one shift per byte and no branch, so text that mixes scripts and emoji is
-    /// not slowed by mispredicted branches. The DFA's states are the expectations after a lead
-    /// byte (one to three continuation bytes, or the restricted second byte after `E0`, `ED`,
-    /// `F0`, `F4`), each stored as a six-bit shift amount into the byte's table row.
+    /// table load and one shift per byte and no branch. Where ASCII and other words alternate
+    /// (sixteen non-ASCII words within 64), the test itself mispredicts often, so every word goes
+    /// through the DFA until a stretch of 64 words is again mostly ASCII (``denseStretch``). The
+    /// DFA's states are the expectations after a lead byte (one to three continuation bytes, or
+    /// the restricted second byte after `E0`, `ED`, `F0`, `F4`), each stored as a six-bit shift
+    /// amount into the byte's table row.
     /// - Precondition: `start` is on a scalar boundary (or at an ill-formed byte).
     /// - Complexity: O(end − start + 8).
     @inlinable
@@ -31,37 +33,89 @@ extension UTF8Validation {
         return wordTransitions.withUnsafeBufferPointer { table in
             let table = table.baseAddress!
             let raw = UnsafeRawPointer(base)
-            var position = start, good = start, state: UInt64 = 0
-            // Counts through `position`, and as they were at `good`.
-            var continuations = 0, fourByteLeads = 0
-            var goodCounts = (continuations: 0, fourByteLeads: 0)
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                if word & ByteWord.highBits == 0, state == 0 {
-                    position &+= 8
-                    good = position
+            var walk = DFAWalk(position: start, good: start)
+            // Where the last sixteen non-ASCII words began to be counted.
+            var windowStart = start, nonASCIIWords = 0
+            while walk.position + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: walk.position, as: UInt64.self))
+                if word & ByteWord.highBits == 0, walk.state == 0 {
+                    walk.position &+= 8
+                    walk.good = walk.position
                     continue
                 }
-                var rest = word
-                for _ in 0..<8 {
-                    state = table[Int(truncatingIfNeeded: rest & 0xFF)] &>> state
-                    rest &>>= 8
-                }
-                state &= 63
-                if state == rejectShift { break }
-                if counting {
-                    let units = unitCounts(in: word)
-                    continuations &+= units.continuations
-                    fourByteLeads &+= units.fourByteLeads
-                }
-                position &+= 8
-                if state == 0 {
-                    good = position
-                    goodCounts = (continuations, fourByteLeads)
+                guard walk.step(word, table: table, counting: counting) else { break }
+                nonASCIIWords &+= 1
+                if nonASCIIWords == 16 {
+                    if walk.position &- windowStart <= 512 {
+                        guard denseStretch(&walk, raw: raw, table: table, count: count, counting: counting) else { break }
+                    }
+                    windowStart = walk.position
+                    nonASCIIWords = 0
                 }
             }
-            return (good, goodCounts.continuations, goodCounts.fourByteLeads)
+            return (walk.good, walk.goodCounts.continuations, walk.goodCounts.fourByteLeads)
         }
+    }
+
+    /// The state of a DFA walk over words: the bytes before `position` are read, `good` is the
+    /// last word end where the DFA accepted, and the counts run through `position` and as they
+    /// were at `good`.
+    @usableFromInline struct DFAWalk {
+        @usableFromInline var position: Int
+        @usableFromInline var good: Int
+        @usableFromInline var state: UInt64 = 0
+        @usableFromInline var counts = (continuations: 0, fourByteLeads: 0)
+        @usableFromInline var goodCounts = (continuations: 0, fourByteLeads: 0)
+
+        @inlinable init(position: Int, good: Int) {
+            self.position = position
+            self.good = good
+        }
+
+        /// Runs the word at `position` through the DFA and moves past it; `false` (not moving)
+        /// when the DFA rejects.
+        @inlinable @inline(__always)
+        mutating func step(_ word: UInt64, table: UnsafePointer<UInt64>, counting: Bool) -> Bool {
+            var rest = word
+            for _ in 0..<8 {
+                state = table[Int(truncatingIfNeeded: rest & 0xFF)] &>> state
+                rest &>>= 8
+            }
+            state &= 63
+            if state == rejectShift { return false }
+            if counting {
+                let units = unitCounts(in: word)
+                counts.continuations &+= units.continuations
+                counts.fourByteLeads &+= units.fourByteLeads
+            }
+            position &+= 8
+            if state == 0 {
+                good = position
+                goodCounts = counts
+            }
+            return true
+        }
+    }
+
+    /// Every word through the DFA, with no test for ASCII, in stretches of 64 words, until a
+    /// stretch is more than three quarters ASCII words or fewer than eight bytes are left before
+    /// `count`; `false` when the DFA rejects. Kept out of line so the ASCII loop stays small.
+    @usableFromInline @inline(never)
+    static func denseStretch(
+        _ walk: inout DFAWalk, raw: UnsafeRawPointer, table: UnsafePointer<UInt64>, count: Int, counting: Bool
+    ) -> Bool {
+        while walk.position + 8 <= count {
+            let stretchStart = walk.position
+            let stretchEnd = Swift.min(count, stretchStart + 512)
+            var asciiWords = 0
+            while walk.position + 8 <= stretchEnd {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: walk.position, as: UInt64.self))
+                asciiWords &+= word & ByteWord.highBits == 0 ? 1 : 0
+                guard walk.step(word, table: table, counting: counting) else { return false }
+            }
+            if asciiWords &* 4 > ((walk.position &- stretchStart) &>> 3) &* 3 { break }
+        }
+        return true
     }
 
     /// The continuation bytes (`10xxxxxx`: bit 7 set, bit 6 clear) and four-byte leads

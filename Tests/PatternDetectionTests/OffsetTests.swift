@@ -177,4 +177,36 @@ struct OffsetTests {
             }
         }
     }
+    /// Long inputs whose non-ASCII and ASCII words alternate for hundreds of bytes, so the
+    /// validator switches to its every-word DFA stretches and back, with ill-formed bytes placed
+    /// anywhere: inside a stretch, at its edges, in the ASCII between.
+    @Test func denseStretchValidationAgreesWithSwiftsParser() {
+        var generator = SplitMix64(seed: 0xDE45E)
+        let mixed = ["é", "東", "😀", "a", "b", " ", "ü", "\u{10FFFF}"].map { Array($0.utf8) }
+        let interesting: [UInt8] = [0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0x00]
+        var switchedToStretches = 0
+        for _ in 0..<1_500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(1 + generator.next() % 5) {
+                if generator.next() % 3 == 0 {
+                    bytes += Array(repeating: 0x61, count: Int(generator.next() % 600))
+                } else {
+                    for _ in 0..<Int(40 + generator.next() % 400) { bytes += mixed[Int(generator.next() % UInt64(mixed.count))] }
+                }
+            }
+            for _ in 0..<Int(generator.next() % 3) where !bytes.isEmpty {
+                bytes.insert(interesting[Int(generator.next() % UInt64(interesting.count))], at: Int(generator.next() % UInt64(bytes.count)))
+            }
+            let expected = Self.runsBySwiftsParser(bytes)
+            if expected.contains(where: { $0.count >= 512 }) { switchedToStretches += 1 }
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(UTF8Validation.validRuns(in: buffer) == expected)
+                #expect(UTF8Validation.isValid(buffer) == (expected == [0..<bytes.count]))
+                let total = TextOffsets.convert([bytes.count], in: buffer)[0]
+                let repaired = String(decoding: bytes, as: UTF8.self)
+                #expect(total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count)
+            }
+        }
+        #expect(switchedToStretches > 300)
+    }
 }
