@@ -45,6 +45,8 @@
         @usableFromInline package private(set) var utf8 = 0
         @usableFromInline package private(set) var utf16 = 0
         @usableFromInline package private(set) var scalars = 0
+        /// Whether ``advance(to:in:)`` has passed a maximal ill-formed subsequence.
+        @usableFromInline package private(set) var passedIllFormedBytes = false
 
         @usableFromInline package init() {}
 
@@ -79,6 +81,7 @@
                     } else {
                         utf8 += UTF8Validation.invalidLength(bytes, at: utf8)
                         utf16 += 1
+                        passedIllFormedBytes = true
                     }
                 }
                 scalars += 1

@@ -63,17 +63,19 @@ final class DocumentRenderer {
 
     /// The offsets after `bytes` for a document at `position` before them, without scanning or
     /// rendering them (whether records were written before is not tracked: see
-    /// ``continueDocument(at:)``).
+    /// ``continueDocument(at:)``), and whether `bytes` are known to be well-formed UTF-8 (`true`
+    /// only when the format's pass checked them: JSON).
     /// - Precondition: `bytes` starts and ends after an ASCII byte or at a document edge.
     /// - Complexity: O(bytes) for JSON (one counting pass), O(1) otherwise.
-    func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> Position {
+    func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> (position: Position, isWellFormed: Bool) {
         var next = position
+        var isWellFormed = false
         switch format {
-        case .json: next.json = SpanJSONEncoder.position(position.json, after: bytes)
+        case .json: (next.json, isWellFormed) = SpanJSONEncoder.position(position.json, after: bytes)
         case .facets: next.facets = FacetJSONEncoder.position(position.facets, after: bytes)
         case .ansi, .html: break
         }
-        return next
+        return (next, isWellFormed)
     }
 
     /// Whether the format's records (JSON spans, facets) are separated by commas: a continued

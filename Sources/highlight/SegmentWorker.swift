@@ -26,7 +26,7 @@ final class SegmentWorker: @unchecked Sendable {
     ///   previous segment's offsets, which it hands over as it starts.
     func renderText(_ job: SegmentJob<DocumentRenderer.Position>) {
         let renderer = self.renderer
-        let delta = job.bytes.withUnsafeBufferPointer { renderer.position(DocumentRenderer.Position(), after: $0) }
+        let (delta, isWellFormed) = job.bytes.withUnsafeBufferPointer { renderer.position(DocumentRenderer.Position(), after: $0) }
         let start = job.start.wait()
         var end = start
         end.json.utf8 += delta.json.utf8
@@ -41,8 +41,13 @@ final class SegmentWorker: @unchecked Sendable {
         job.bytes.withUnsafeBufferPointer { bytes in
             var blockStart = 0
             while blockStart < bytes.count {
-                let blockEnd = min(bytes.count, blockStart + Self.blockBytes)
-                stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), emit: emit)
+                var blockEnd = min(bytes.count, blockStart + Self.blockBytes)
+                // A well-formed segment goes in whole scalars, which the stream need not check again.
+                if isWellFormed {
+                    while blockEnd < bytes.count && blockEnd > blockStart && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
+                    if blockEnd == blockStart { blockEnd = min(bytes.count, blockStart + Self.blockBytes) }
+                }
+                stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), knownWellFormed: isWellFormed, emit: emit)
                 blockStart = blockEnd
             }
         }

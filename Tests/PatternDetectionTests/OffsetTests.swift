@@ -205,6 +205,11 @@ struct OffsetTests {
                 let total = TextOffsets.convert([bytes.count], in: buffer)[0]
                 let repaired = String(decoding: bytes, as: UTF8.self)
                 #expect(total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count)
+                // The counting pass also says whether it met ill-formed bytes (the parallel writer
+                // then lets the stream skip its own check).
+                var cursor = TextOffsets.Cursor()
+                cursor.advance(to: bytes.count, in: buffer)
+                #expect(cursor.passedIllFormedBytes == (expected != [0..<bytes.count]))
             }
         }
         #expect(switchedToStretches > 300)

@@ -7,11 +7,13 @@ struct SpanStreamTests {
 
     func expectStreamingAgrees(_ rules: any RuleSet, _ bytes: [UInt8], _ label: String) throws {
         for sizes in Self.pieceSizes {
-            let violation = bytes.withUnsafeBufferPointer { buffer in
-                SpanInvariants.streamingViolation(
-                    rules: rules, bytes: buffer, pieceSizes: sizes)
+            for vouching in [false, true] {
+                let violation = bytes.withUnsafeBufferPointer { buffer in
+                    SpanInvariants.streamingViolation(
+                        rules: rules, bytes: buffer, pieceSizes: sizes, vouching: vouching)
+                }
+                #expect(violation == nil, "\(rules.name), \(label), pieces \(sizes), vouching \(vouching): \(violation ?? "")")
             }
-            #expect(violation == nil, "\(rules.name), \(label), pieces \(sizes)")
         }
     }
 

@@ -59,18 +59,21 @@ public struct SpanJSONEncoder {
     }
 
     /// The offsets after `bytes` for a document at `position` before them (`hasSpans` unchanged),
-    /// without scanning or encoding them.
+    /// without scanning or encoding them, and whether `bytes` are well-formed UTF-8 (which the
+    /// same pass finds out).
     /// - Precondition: `bytes` starts and ends on the edges of units (scalars and maximal
     ///   ill-formed subsequences), as a piece cut after an ASCII byte does.
     /// - Complexity: O(bytes), one counting pass.
-    package static func position(_ position: Position, after bytes: UnsafeBufferPointer<UInt8>) -> Position {
+    package static func position(
+        _ position: Position, after bytes: UnsafeBufferPointer<UInt8>
+    ) -> (position: Position, isWellFormed: Bool) {
         var cursor = TextOffsets.Cursor()
         cursor.advance(to: bytes.count, in: bytes)
         var next = position
         next.utf8 += bytes.count
         next.utf16 += cursor.utf16
         next.scalars += cursor.scalars
-        return next
+        return (next, !cursor.passedIllFormedBytes)
     }
 
     /// Starts a document: `{"spans":[`.

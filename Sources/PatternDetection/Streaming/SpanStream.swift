@@ -63,12 +63,22 @@ package final class SpanStream {
     }
 
     /// Takes in the next bytes of the stream and emits every chunk that is now complete.
+    ///
+    /// With `knownWellFormed`, the caller vouches that `bytes` are well-formed UTF-8 on their own
+    /// (whole scalars: it checked them, as the parallel JSON writer's counting pass does): they are
+    /// not validated again, unless the bytes before them end inside a sequence.
     /// - Throws: ``PatternError`` from the rule set; the stream is then unusable.
     package func append(
-        _ bytes: UnsafeBufferPointer<UInt8>, emit: (StreamChunk) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, knownWellFormed: Bool = false, emit: (StreamChunk) -> Void
     ) {
+        let start = buffer.count
         buffer.append(contentsOf: bytes)
-        validate(isFinal: false)
+        if knownWellFormed && validatedEnd == start {
+            if openRunStart == nil && !bytes.isEmpty { openRunStart = start }
+            validatedEnd = buffer.count
+        } else {
+            validate(isFinal: false)
+        }
         guard let cut = lastCut() else { return }
         emitChunk(upTo: cut, emit: emit)
     }

@@ -74,8 +74,11 @@ enum SpanInvariants {
     }
 
     /// Streaming `bytes` in pieces of the given sizes gives back the bytes and the whole scan.
+    /// With `vouching`, each piece is cut on a scalar boundary and, when it is well-formed on its
+    /// own, handed over as known to be (`knownWellFormed`), as the parallel writer does; the
+    /// chunks must still say which bytes are well-formed exactly as a stream that checks them.
     static func streamingViolation(
-        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int]
+        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int], vouching: Bool = false
     ) -> String? {
         let whole = PatternDetector(rules: rules).spans(inUTF8: bytes)
         let stream = SpanStream(rules: rules)
@@ -83,8 +86,10 @@ enum SpanInvariants {
         var streamed: [Span] = []
         var offset = 0
         var pieceIndex = 0
+        var wellFormedness: [(Range<Int>, Bool)] = []
         let collect = { (chunk: StreamChunk) in
             if chunk.streamOffset != echoed.count { streamed.append(Span(kind: "bad-offset", utf8Range: 0..<1)) }
+            wellFormedness.append((echoed.count..<echoed.count + chunk.bytes.count, chunk.isWellFormed))
             echoed.append(contentsOf: chunk.bytes)
             for span in chunk.spans {
                 streamed.append(span.shifted(by: chunk.streamOffset))
@@ -93,13 +98,20 @@ enum SpanInvariants {
         while offset < bytes.count {
             let size = pieceSizes.isEmpty ? bytes.count : max(1, pieceSizes[pieceIndex % pieceSizes.count])
             pieceIndex += 1
-            let end = min(bytes.count, offset + size)
-            stream.append(UnsafeBufferPointer(rebasing: bytes[offset..<end]), emit: collect)
+            var end = min(bytes.count, offset + size)
+            if vouching {
+                while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            }
+            let piece = UnsafeBufferPointer(rebasing: bytes[offset..<end])
+            stream.append(piece, knownWellFormed: vouching && UTF8Validation.isValid(piece), emit: collect)
             offset = end
         }
         stream.finish(emit: collect)
         if !echoed.elementsEqual(bytes) { return "streamed bytes differ from the input" }
         if streamed != whole { return "streamed spans \(streamed) differ from the whole scan \(whole)" }
+        for (range, isWellFormed) in wellFormedness where isWellFormed != UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) {
+            return "chunk \(range) says well-formed: \(isWellFormed)"
+        }
         return nil
     }
 }
