@@ -140,6 +140,20 @@
         appendStringContents(text, uppercasingASCII: false)
     }
 
+    /// ``appendStringContents(_:)``, and whether `text` was written as it is (it needed no
+    /// escape, so neither does any part of it).
+    @inlinable @inline(__always)
+    package mutating func appendStringContentsNoticingEscapes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var escaped = false
+        JSONEscape.forEachPiece(of: text) { run in
+            appendBytes(UnsafeBufferPointer(rebasing: text[run]))
+        } escape: { escape in
+            escaped = true
+            appendEscape(escape)
+        }
+        return !escaped
+    }
+
     /// The inside of a JSON string literal for `text` (well-formed UTF-8), without the quotes,
     /// with `a`–`z` upper-cased when `uppercasingASCII` (which changes no escape).
     @inlinable @inline(__always)
@@ -151,14 +165,19 @@
                 appendBytes(UnsafeBufferPointer(rebasing: text[run]))
             }
         } escape: { escape in
-            switch escape {
-            case .sequence(let sequence, _):
-                append(sequence)
-            case .control(let byte):
-                append("\\u00")
-                appendByte(JSONEscape.hexDigit(byte >> 4))
-                appendByte(JSONEscape.hexDigit(byte & 0xF))
-            }
+            appendEscape(escape)
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func appendEscape(_ escape: JSONEscape) {
+        switch escape {
+        case .sequence(let sequence, _):
+            append(sequence)
+        case .control(let byte):
+            append("\\u00")
+            appendByte(JSONEscape.hexDigit(byte >> 4))
+            appendByte(JSONEscape.hexDigit(byte & 0xF))
         }
     }
 }

@@ -226,8 +226,18 @@ public struct SpanJSONEncoder {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value.count)
             writer.write(maximum: maximum, to: &sink) { json in
-                writeHead(opening: opening, to: &json)
-                value.writeJSONContents(in: bytes, to: &json)
+                if separated { json.appendByte(UInt8(ascii: ",")) }
+                json.appendBytes(opening)
+                json.appendByte(UInt8(ascii: "\""))
+                // The value is a part of the text (after an ASCII prefix): when the text needed no
+                // escape, the value is copied without looking for one.
+                let textWasClean = json.appendStringContentsNoticingEscapes(text)
+                json.append("\",\"value\":\"")
+                if textWasClean {
+                    value.writeUnescapedJSONContents(in: bytes, to: &json)
+                } else {
+                    value.writeJSONContents(in: bytes, to: &json)
+                }
                 writeTail(to: &json)
             }
         }

@@ -26,6 +26,19 @@ package struct SpanValueBytes {
         json.appendStringContents(UnsafeBufferPointer(rebasing: text[range]), uppercasingASCII: uppercasesASCII)
     }
 
+    /// The value as the inside of a JSON string literal, its bytes copied as they are.
+    /// - Precondition: `text[range]` needs no JSON escape (the span's text was written without one).
+    @inline(__always)
+    package func writeUnescapedJSONContents(in text: UnsafeBufferPointer<UInt8>, to json: inout RawJSONWriter) {
+        json.append(prefix)
+        let bytes = UnsafeBufferPointer(rebasing: text[range])
+        if uppercasesASCII {
+            for byte in bytes { json.appendByte(UTF8Scalar.asciiUppercased(byte)) }
+        } else {
+            json.appendBytes(bytes)
+        }
+    }
+
     /// The value as a `String` (what ``RuleSet/value(of:in:)`` returns).
     package func string(in text: UnsafeBufferPointer<UInt8>) -> String {
         var bytes: [UInt8] = []
