@@ -226,14 +226,9 @@ public struct SpanJSONEncoder {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value.count)
             writer.write(maximum: maximum, to: &sink) { json in
-                if separated { json.appendByte(UInt8(ascii: ",")) }
-                json.appendBytes(opening)
-                json.appendByte(UInt8(ascii: "\""))
                 // The value is a part of the text (after an ASCII prefix): when the text needed no
                 // escape, the value is copied without looking for one.
-                let textWasClean = json.appendStringContentsNoticingEscapes(text)
-                json.append("\",\"value\":\"")
-                if textWasClean {
+                if writeHead(opening: opening, to: &json) {
                     value.writeUnescapedJSONContents(in: bytes, to: &json)
                 } else {
                     value.writeJSONContents(in: bytes, to: &json)
@@ -267,13 +262,16 @@ public struct SpanJSONEncoder {
             }
         }
 
-        /// `,{"kind":"K","text":"T","value":"` (the comma when `separated`).
-        @inline(__always)
-        private func writeHead(opening: UnsafeBufferPointer<UInt8>, to json: inout RawJSONWriter) {
+        /// `,{"kind":"K","text":"T","value":"` (the comma when `separated`); whether the text
+        /// was written as it is (no escape).
+        @inline(__always) @discardableResult
+        private func writeHead(opening: UnsafeBufferPointer<UInt8>, to json: inout RawJSONWriter) -> Bool {
             if separated { json.appendByte(UInt8(ascii: ",")) }
             json.appendBytes(opening)
-            json.appendString(text)
-            json.append(",\"value\":\"")
+            json.appendByte(UInt8(ascii: "\""))
+            let textWasClean = json.appendStringContentsNoticingEscapes(text)
+            json.append("\",\"value\":\"")
+            return textWasClean
         }
 
         /// `","utf8":[…],"utf16":[…],"scalars":[…]}`.
