@@ -17,12 +17,19 @@
         (word &- ones &* UInt64(bound)) & ~word & highBits
     }
 
+    /// The sum of the eight lanes of `word`, read as numbers.
+    /// - Precondition: the sum is below 256.
+    @inlinable @inline(__always)
+    package static func sum(ofLanes word: UInt64) -> Int {
+        // The multiplication adds every lane into the top byte.
+        Int(truncatingIfNeeded: (word &* ones) &>> 56)
+    }
+
     /// The number of lanes of `flags` whose high bit is set.
     /// - Precondition: every other bit of `flags` is clear (a mask of ``highBits``).
     @inlinable @inline(__always)
     package static func count(ofFlagged flags: UInt64) -> Int {
-        // A lane's high bit moved to bit 0; the multiplication sums the eight lanes (at most 8)
-        // into the top byte.
-        Int(truncatingIfNeeded: ((flags &>> 7) &* ones) &>> 56)
+        // A lane's high bit moved to bit 0; the lanes sum to at most 8.
+        sum(ofLanes: flags &>> 7)
     }
 }

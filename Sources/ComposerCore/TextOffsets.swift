@@ -99,6 +99,28 @@
             guard utf8 < target else { return }
             var byte = utf8, continuations = 0, fourByteLeads = 0
             let base = UnsafeRawPointer(bytes.baseAddress!)
+            // Four whole words at a time while the target is beyond them: all-ASCII stretches (most
+            // of prose) cost one test per 32 bytes.
+            while byte &+ 32 <= target {
+                let words = (
+                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte, as: UInt64.self)),
+                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte &+ 8, as: UInt64.self)),
+                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte &+ 16, as: UInt64.self)),
+                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte &+ 24, as: UInt64.self)))
+                byte &+= 32
+                if (words.0 | words.1 | words.2 | words.3) & ByteWord.highBits == 0 { continue }
+                let flags = (
+                    UTF8Validation.unitFlags(in: words.0), UTF8Validation.unitFlags(in: words.1),
+                    UTF8Validation.unitFlags(in: words.2), UTF8Validation.unitFlags(in: words.3))
+                // Each lane's flag moved to bit 0 and the four words' lanes added (at most 4
+                // each, 32 in all), then summed across lanes.
+                continuations &+= ByteWord.sum(ofLanes:
+                    (flags.0.continuations &>> 7) &+ (flags.1.continuations &>> 7)
+                        &+ (flags.2.continuations &>> 7) &+ (flags.3.continuations &>> 7))
+                fourByteLeads &+= ByteWord.sum(ofLanes:
+                    (flags.0.fourByteLeads &>> 7) &+ (flags.1.fourByteLeads &>> 7)
+                        &+ (flags.2.fourByteLeads &>> 7) &+ (flags.3.fourByteLeads &>> 7))
+            }
             while byte < target {
                 let remaining = target &- byte
                 var word: UInt64 = 0

@@ -123,10 +123,15 @@ extension UTF8Validation {
     /// all ones or zero), bytes in lane order.
     @inlinable @inline(__always)
     package static func unitCounts(in word: UInt64, lanes: UInt64 = ~0) -> (continuations: Int, fourByteLeads: Int) {
+        let flags = unitFlags(in: word, lanes: lanes)
+        return (ByteWord.count(ofFlagged: flags.continuations), ByteWord.count(ofFlagged: flags.fourByteLeads))
+    }
+
+    /// The lanes ``unitCounts(in:lanes:)`` counts, each flagged by its high bit.
+    @inlinable @inline(__always)
+    package static func unitFlags(in word: UInt64, lanes: UInt64 = ~0) -> (continuations: UInt64, fourByteLeads: UInt64) {
         let high = ByteWord.highBits & lanes
-        let continuation = word & ~(word &<< 1) & high
-        let fourByteLead = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
-        return (ByteWord.count(ofFlagged: continuation), ByteWord.count(ofFlagged: fourByteLead))
+        return (word & ~(word &<< 1) & high, word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high)
     }
 
     /// The DFA's reject state as a shift amount (state 1 × 6); state 0 accepts.
