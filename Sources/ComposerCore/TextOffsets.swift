@@ -88,6 +88,17 @@
             }
         }
 
+        /// ``advance(toWellFormed:in:)`` when `bytes` are known to be well-formed, else
+        /// ``advance(to:in:)``.
+        @inlinable @inline(__always)
+        package mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>, knownWellFormed: Bool) {
+            if knownWellFormed {
+                advance(toWellFormed: target, in: bytes)
+            } else {
+                advance(to: target, in: bytes)
+            }
+        }
+
         /// ``advance(to:in:)`` for well-formed text, counting eight bytes at a time whatever
         /// they are: a scalar per byte that is not a continuation byte, a second UTF-16 unit per
         /// four-byte lead. The last word is masked to the target, so no byte is visited alone

@@ -42,10 +42,10 @@ final class SegmentWorker: @unchecked Sendable {
             var blockStart = 0
             while blockStart < bytes.count {
                 var blockEnd = min(bytes.count, blockStart + Self.blockBytes)
-                // A well-formed segment goes in whole scalars, which the stream need not check again.
+                // A well-formed segment goes in whole scalars, which the stream need not check again
+                // (at most three continuation bytes to step back over, far less than a block).
                 if isWellFormed {
-                    while blockEnd < bytes.count && blockEnd > blockStart && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
-                    if blockEnd == blockStart { blockEnd = min(bytes.count, blockStart + Self.blockBytes) }
+                    while blockEnd < bytes.count && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
                 }
                 stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), knownWellFormed: isWellFormed, emit: emit)
                 blockStart = blockEnd

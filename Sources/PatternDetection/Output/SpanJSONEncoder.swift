@@ -19,20 +19,10 @@ public struct SpanJSONEncoder {
     private var scalarBase = 0
     private var isFirst = true
     private var block = OutputBlock()
-    /// Each kind's record opening, `{"kind":"K","text":`, escaped once and kept end to end in
-    /// `openingBytes`: `openingRanges[i]` is the opening of `openingKinds[i]`.
-    private var openingBytes: [UInt8] = []
-    private var openingKinds: [PatternKind] = []
-    private var openingRanges: [Range<Int>] = []
+    /// Each kind's record opening, `{"kind":"K","text":`, escaped once.
+    private var openings = PatternKindBytes(Self.opening(for:))
 
-    public init() {
-        // The built-in kinds' openings first, in the order of their codes: a built-in span finds
-        // its opening at `code - 1` without a search.
-        for kind in PatternKind.builtIn.sorted(by: { $0.code < $1.code }) {
-            let index = addOpening(for: kind)
-            precondition(index == Int(kind.code) - 1, "built-in kinds have the codes 1…\(PatternKind.builtIn.count)")
-        }
-    }
+    public init() {}
 
     /// Where a document stands between two pieces: what the next piece's offsets start from, and
     /// whether a span was written (so the next one is preceded by a comma).
@@ -114,29 +104,13 @@ public struct SpanJSONEncoder {
         }
     }
 
-    /// The index of `kind`'s record opening; `hint` is tried first (the previous custom span's
-    /// kind).
-    /// - Precondition: the opening was made (``addOpening(for:)``).
-    /// - Complexity: O(1) for a built-in or the hinted kind, O(kinds) otherwise.
-    @inline(__always)
-    private func openingIndex(for kind: PatternKind, hint: Int) -> Int {
-        if kind.code != 0 { return Int(kind.code) - 1 }
-        if hint < openingKinds.count && openingKinds[hint] == kind { return hint }
-        return openingKinds.firstIndex(of: kind)!
-    }
-
-    /// Makes `kind`'s record opening, `{"kind":"K","text":`, unless it was made, and returns its index.
-    @discardableResult
-    private mutating func addOpening(for kind: PatternKind) -> Int {
-        if let index = openingKinds.firstIndex(of: kind) { return index }
+    /// A record's opening for `kind`: `{"kind":"K","text":`.
+    private static func opening(for kind: PatternKind) -> [UInt8] {
         var opening = JSONWriter()
         opening.append("{\"kind\":")
         opening.appendString(kind.rawValue)
         opening.append(",\"text\":")
-        openingRanges.append(openingBytes.count..<openingBytes.count + opening.bytes.count)
-        openingBytes += opening.bytes
-        openingKinds.append(kind)
-        return openingKinds.count - 1
+        return opening.bytes
     }
 
     /// The fixed part of a span's object: its member names and punctuation, and three pairs.
@@ -146,37 +120,28 @@ public struct SpanJSONEncoder {
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout some ByteSink,
         valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
-        for span in spans where span.kind.code == 0 { addOpening(for: span.kind) }
+        for span in spans where span.kind.code == 0 { openings.add(span.kind, Self.opening(for:)) }
+        let openings = self.openings
         var cursor = TextOffsets.Cursor()
         let bases = (utf8: utf8Base, utf16: utf16Base, scalars: scalarBase)
         var isFirst = self.isFirst
-        var customHint = 0
-        // The block is taken out of `self` for the loop, which reads the openings through `self`.
+        // The block is taken out of `self` for the loop.
         var block = OutputBlock()
         swap(&block, &self.block)
-        openingBytes.withUnsafeBufferPointer { openings in
+        openings.bytes.withUnsafeBufferPointer { openingBytes in
             block.withWriter(to: &sink) { writer, sink in
                 for span in spans {
                     let range = span.utf8Range
-                    let start: TextOffsets.Cursor
-                    if wellFormed {
-                        cursor.advance(toWellFormed: range.lowerBound, in: bytes)
-                        start = cursor
-                        cursor.advance(toWellFormed: range.upperBound, in: bytes)
-                    } else {
-                        cursor.advance(to: range.lowerBound, in: bytes)
-                        start = cursor
-                        cursor.advance(to: range.upperBound, in: bytes)
-                    }
+                    cursor.advance(to: range.lowerBound, in: bytes, knownWellFormed: wellFormed)
+                    let start = cursor
+                    cursor.advance(to: range.upperBound, in: bytes, knownWellFormed: wellFormed)
                     let record = Record(
                         separated: !isFirst, text: UnsafeBufferPointer(rebasing: bytes[range]),
                         utf8: bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound,
                         utf16: bases.utf16 + start.utf16..<bases.utf16 + cursor.utf16,
                         scalars: bases.scalars + start.scalars..<bases.scalars + cursor.scalars)
                     isFirst = false
-                    let index = openingIndex(for: span.kind, hint: customHint)
-                    if span.kind.code == 0 { customHint = index }
-                    let opening = UnsafeBufferPointer(rebasing: openings[openingRanges[index]])
+                    let opening = UnsafeBufferPointer(rebasing: openingBytes[openings.range(at: openings.index(of: span.kind)!)])
                     let form = valueBytes(span)
                     // Strings only where a value has no byte form or the span is an emoji with an image.
                     if let form, span.kind != .emoji {
@@ -196,11 +161,7 @@ public struct SpanJSONEncoder {
             }
         }
         swap(&block, &self.block)
-        if wellFormed {
-            cursor.advance(toWellFormed: bytes.count, in: bytes)
-        } else {
-            cursor.advance(to: bytes.count, in: bytes)
-        }
+        cursor.advance(to: bytes.count, in: bytes, knownWellFormed: wellFormed)
         self.isFirst = isFirst
         utf8Base += bytes.count
         utf16Base += cursor.utf16
