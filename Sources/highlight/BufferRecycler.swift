@@ -32,12 +32,18 @@ final class BufferRecycler: @unchecked Sendable {
         return buffers.popLast() ?? []
     }
 
-    /// Keeps `buffer`'s storage for a later ``take()`` (or frees it when enough are kept).
-    func give(_ buffer: consuming [UInt8]) {
-        var buffer = buffer
-        buffer.removeAll(keepingCapacity: true)
+    /// Keeps the storage of `buffer`, which is left empty, for a later ``take()`` (or frees it when
+    /// enough are kept).
+    ///
+    /// The storage is taken out of the caller's variable, so it is kept only when that variable
+    /// held the last reference: emptying a shared array while keeping its capacity would allocate
+    /// fresh storage of that size instead, whose pages would all be faulted in again.
+    func give(_ buffer: inout [UInt8]) {
+        var kept: [UInt8] = []
+        swap(&kept, &buffer)
+        kept.removeAll(keepingCapacity: true)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if buffers.count < limit { buffers.append(buffer) }
+        if buffers.count < limit { buffers.append(kept) }
     }
 }

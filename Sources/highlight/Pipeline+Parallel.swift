@@ -49,8 +49,7 @@ extension Pipeline {
             }
             let rendered = job.output.wait()
             _ = job.written.wait()
-            segmentRecycler.give(job.bytes)
-            job.bytes = []
+            segmentRecycler.give(&job.bytes)
             badLines += rendered.badLines
             if let error = rendered.error { throw error }
         }

@@ -61,7 +61,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// (dropping a leading comma when no record came before), and passes the turn on; a stopped
     /// turn writes nothing.
     private func write<Progress>(_ job: SegmentJob<Progress>, stopping: Bool = false) {
-        let bytes = output.takeCollected(continuingIn: recycler.take())
+        var bytes = output.takeCollected(continuingIn: recycler.take())
         var turn = job.previousWritten.wait()
         if !turn.isStopped {
             bytes.withUnsafeBufferPointer { bytes in
@@ -70,7 +70,7 @@ final class SegmentWorker: @unchecked Sendable {
             turn.hasRecords = turn.hasRecords || !bytes.isEmpty
             turn.isStopped = stopping
         }
-        recycler.give(bytes)
+        recycler.give(&bytes)
         job.written.put(turn)
     }
 
