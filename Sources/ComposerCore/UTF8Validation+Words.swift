@@ -97,25 +97,119 @@ extension UTF8Validation {
         }
     }
 
-    /// Every word through the DFA, with no test for ASCII, in stretches of 64 words, until a
-    /// stretch is more than three quarters ASCII words or fewer than eight bytes are left before
+    /// Every word through the DFA, with no test for ASCII, in stretches of about 64 words, until
+    /// a stretch is more than three quarters ASCII words or fewer than eight bytes are left before
     /// `count`; `false` when the DFA rejects. Kept out of line so the ASCII loop stays small.
+    ///
+    /// Where the bytes allow, a stretch is walked as two halves at once (``pairedStretch``), so
+    /// the processor overlaps two chains of shifts instead of waiting on one.
     @usableFromInline @inline(never)
     static func denseStretch(
         _ walk: inout DFAWalk, raw: UnsafeRawPointer, table: UnsafePointer<UInt64>, count: Int, counting: Bool
     ) -> Bool {
         while walk.position + 8 <= count {
             let stretchStart = walk.position
-            let stretchEnd = Swift.min(count, stretchStart + 512)
             var asciiWords = 0
-            while walk.position + 8 <= stretchEnd {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: walk.position, as: UInt64.self))
-                asciiWords &+= word & ByteWord.highBits == 0 ? 1 : 0
-                guard walk.step(word, table: table, counting: counting) else { return false }
+            if stretchStart + 2 * halfStretchBytes + 3 <= count,
+                let paired = pairedStretch(walk, raw: raw, table: table, counting: counting, asciiWords: &asciiWords)
+            {
+                walk = paired
+            } else {
+                // One walk: near the end, or where a half rejects (this walk finds where).
+                asciiWords = 0
+                let stretchEnd = Swift.min(count, stretchStart + 2 * halfStretchBytes)
+                while walk.position + 8 <= stretchEnd {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: walk.position, as: UInt64.self))
+                    asciiWords &+= word & ByteWord.highBits == 0 ? 1 : 0
+                    guard walk.step(word, table: table, counting: counting) else { return false }
+                }
             }
             if asciiWords &* 4 > ((walk.position &- stretchStart) &>> 3) &* 3 { break }
         }
         return true
+    }
+
+    /// The bytes each half of a paired stretch walks in whole words.
+    @usableFromInline static let halfStretchBytes = 256
+
+    /// `walk` moved past two halves of ``halfStretchBytes`` walked at once, or `nil` when either
+    /// half rejects or no place to split is found (the caller then walks the bytes as one).
+    ///
+    /// The second half starts at the first byte from the middle on that is not a continuation
+    /// byte (at most three bytes on in well-formed text). Well-formed text is between scalars
+    /// there, so the second walk starts in the accepting state; the first walk takes the
+    /// continuation bytes before that byte and must end in the accepting state, which checks the
+    /// claim (in any other state, the byte that is not a continuation byte would be rejected).
+    /// `good` and its counts move to the last word end where the second walk accepted (or to its
+    /// start), as one walk over the same words would leave them.
+    /// - Precondition: `walk.position + 2 × halfStretchBytes + 3` is within the bytes.
+    @inline(__always)
+    static func pairedStretch(
+        _ walk: DFAWalk, raw: UnsafeRawPointer, table: UnsafePointer<UInt64>, counting: Bool, asciiWords: inout Int
+    ) -> DFAWalk? {
+        let firstStart = walk.position
+        let middle = firstStart &+ halfStretchBytes
+        var secondStart = middle
+        while raw.load(fromByteOffset: secondStart, as: UInt8.self) & 0xC0 == 0x80 {
+            secondStart &+= 1
+            if secondStart &- middle > 3 { return nil }
+        }
+        var first = walk.state, second: UInt64 = 0
+        var firstCounts = (continuations: 0, fourByteLeads: 0)
+        var secondCounts = firstCounts, secondGoodCounts = firstCounts
+        var secondGood = secondStart
+        var ascii = 0
+        var offset = 0
+        while offset < halfStretchBytes {
+            let firstWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: firstStart &+ offset, as: UInt64.self))
+            let secondWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: secondStart &+ offset, as: UInt64.self))
+            ascii &+= (firstWord & ByteWord.highBits == 0 ? 1 : 0) &+ (secondWord & ByteWord.highBits == 0 ? 1 : 0)
+            var firstRest = firstWord, secondRest = secondWord
+            for _ in 0..<8 {
+                first = table[Int(truncatingIfNeeded: firstRest & 0xFF)] &>> first
+                second = table[Int(truncatingIfNeeded: secondRest & 0xFF)] &>> second
+                firstRest &>>= 8
+                secondRest &>>= 8
+            }
+            offset &+= 8
+            if counting {
+                let firstUnits = unitCounts(in: firstWord), secondUnits = unitCounts(in: secondWord)
+                firstCounts.continuations &+= firstUnits.continuations
+                firstCounts.fourByteLeads &+= firstUnits.fourByteLeads
+                secondCounts.continuations &+= secondUnits.continuations
+                secondCounts.fourByteLeads &+= secondUnits.fourByteLeads
+            }
+            let accepts = second & 63 == 0
+            secondGood = accepts ? secondStart &+ offset : secondGood
+            secondGoodCounts = accepts ? secondCounts : secondGoodCounts
+        }
+        for index in middle..<secondStart {
+            first = table[Int(raw.load(fromByteOffset: index, as: UInt8.self))] &>> first
+        }
+        guard first & 63 == 0, second & 63 != rejectShift else { return nil }
+        var result = walk
+        result.position = secondStart &+ halfStretchBytes
+        result.state = second & 63
+        // The counts where the second half starts: the first half's words and the continuation
+        // bytes after them.
+        let atSecondStart = (
+            continuations: walk.counts.continuations &+ firstCounts.continuations &+ (secondStart &- middle),
+            fourByteLeads: walk.counts.fourByteLeads &+ firstCounts.fourByteLeads)
+        if counting {
+            result.counts = (
+                atSecondStart.continuations &+ secondCounts.continuations,
+                atSecondStart.fourByteLeads &+ secondCounts.fourByteLeads)
+        }
+        result.good = secondGood
+        if counting {
+            result.goodCounts = (
+                atSecondStart.continuations &+ secondGoodCounts.continuations,
+                atSecondStart.fourByteLeads &+ secondGoodCounts.fourByteLeads)
+        } else {
+            result.goodCounts = result.counts
+        }
+        asciiWords = ascii
+        return result
     }
 
     /// The continuation bytes (`10xxxxxx`: bit 7 set, bit 6 clear) and four-byte leads

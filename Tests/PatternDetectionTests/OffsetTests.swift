@@ -214,4 +214,38 @@ struct OffsetTests {
         }
         #expect(switchedToStretches > 300)
     }
+
+    /// Text with no ASCII word for thousands of bytes, so the validator walks it in paired
+    /// halves, with one ill-formed byte inserted, or one byte removed, at every offset: inside
+    /// either half, at the split between them, at a stretch's ends. Also the well-formed text cut
+    /// at every length.
+    @Test func pairedStretchesAgreeWithSwiftsParserAtEveryOffset() {
+        var generator = SplitMix64(seed: 0x9A1_4ED)
+        let mixed = ["é", "東", "😀", "ü", "\u{10FFFF}", "ж", "€"].map { Array($0.utf8) }
+        var text: [UInt8] = []
+        while text.count < 1_800 { text += mixed[Int(generator.next() % UInt64(mixed.count))] }
+        let interesting: [UInt8] = [0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0x00, 0x61]
+        func check(_ bytes: [UInt8]) {
+            let expected = Self.runsBySwiftsParser(bytes)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(UTF8Validation.validRuns(in: buffer) == expected)
+                let total = TextOffsets.convert([bytes.count], in: buffer)[0]
+                let repaired = String(decoding: bytes, as: UTF8.self)
+                #expect(total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count)
+                var cursor = TextOffsets.Cursor()
+                cursor.advance(to: bytes.count, in: buffer)
+                #expect(cursor.passedIllFormedBytes == (expected != [0..<bytes.count]))
+            }
+        }
+        check(text)
+        for offset in 0..<1_400 {
+            var inserted = text
+            inserted.insert(interesting[offset % interesting.count], at: offset)
+            check(inserted)
+            var removed = text
+            removed.remove(at: offset)
+            check(removed)
+        }
+        for length in stride(from: 500, through: text.count, by: 7) { check(Array(text[..<length])) }
+    }
 }
