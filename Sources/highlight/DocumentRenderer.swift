@@ -23,6 +23,8 @@ final class DocumentRenderer {
     /// The current document's bytes, kept only when lengths are counted (a length is a property of
     /// the whole post).
     private var document: [UInt8] = []
+    /// A jsonl line's decoded text when it holds escapes, reused from line to line.
+    private var postScratch: [UInt8] = []
 
     init(
         format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, lengthProfiles: [LengthProfile] = [],
@@ -130,39 +132,67 @@ final class DocumentRenderer {
     func renderPost(_ line: PostLine) throws {
         let post = try CaretRequest.resolve(line, rules: rules)
         var text = post.text
-        let rules = self.rules
         text.withUTF8 { bytes in
-            let spans = rules.spans(in: bytes)
-            var sink = output
-            switch format {
-            case .ansi:
-                var line = JSONWriter(capacity: bytes.count + 2)
-                line.appendByte(UInt8(ascii: "\""))
-                var position = 0
-                for span in spans where span.utf8Range.lowerBound >= position {
-                    line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[position..<span.utf8Range.lowerBound]))
-                    line.bytes += ansi.opening(for: span.kind)
-                    line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[span.utf8Range]))
-                    if ansi.depth != .none { line.bytes += ANSIEncoder.reset }
-                    position = span.utf8Range.upperBound
-                }
-                line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[position..<bytes.count]))
-                line.appendByte(UInt8(ascii: "\""))
-                output.write(line.bytes)
-            case .html:
-                htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
-            case .json:
-                json.beginDocument(leadingMembers: post.leadingJSONMembers, into: &sink)
-                json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
-                json.endDocument(
-                    trailingMembers: lengthMember(post.text) + post.trailingJSONMembers(suggestingFrom: emojiCatalog), into: &sink)
-            case .facets:
-                facets.beginDocument(into: &sink)
-                facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
-                facets.endDocument(into: &sink)
+            render(post: bytes, leadingMembers: post.leadingJSONMembers) {
+                lengthMember(post.text) + post.trailingJSONMembers(suggestingFrom: emojiCatalog)
             }
-            output.endLine()
         }
+    }
+
+    /// A jsonl line that is a JSON string (a post without a caret), rendered as ``renderPost(_:)``
+    /// renders it, from its bytes: no `String` is made unless `--profile` asks for lengths.
+    /// - Throws: ``JSONStringLiteral/SyntaxError`` when the line is not a JSON string.
+    func renderPost(literal line: UnsafeBufferPointer<UInt8>) throws(JSONStringLiteral.SyntaxError) {
+        let trailingMembers = { (text: UnsafeBufferPointer<UInt8>) in
+            self.lengthProfiles.isEmpty ? [] : self.lengthMember(String(decoding: text, as: UTF8.self))
+        }
+        switch try JSONStringLiteral.decode(line, scratch: &postScratch) {
+        case .inLine(let range):
+            let text = UnsafeBufferPointer(rebasing: line[range])
+            render(post: text, leadingMembers: []) { trailingMembers(text) }
+        case .inScratch:
+            // Taken out for the call, so rendering cannot reach the buffer it reads.
+            var scratch: [UInt8] = []
+            swap(&scratch, &postScratch)
+            scratch.withUnsafeBufferPointer { text in render(post: text, leadingMembers: []) { trailingMembers(text) } }
+            swap(&scratch, &postScratch)
+        }
+    }
+
+    /// One post's output line; `trailingMembers` is asked only for JSON output.
+    private func render(
+        post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: () -> [UInt8]
+    ) {
+        let rules = self.rules
+        let spans = rules.spans(in: bytes)
+        var sink = output
+        switch format {
+        case .ansi:
+            var line = JSONWriter(capacity: bytes.count + 2)
+            line.appendByte(UInt8(ascii: "\""))
+            var position = 0
+            for span in spans where span.utf8Range.lowerBound >= position {
+                line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[position..<span.utf8Range.lowerBound]))
+                line.bytes += ansi.opening(for: span.kind)
+                line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[span.utf8Range]))
+                if ansi.depth != .none { line.bytes += ANSIEncoder.reset }
+                position = span.utf8Range.upperBound
+            }
+            line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[position..<bytes.count]))
+            line.appendByte(UInt8(ascii: "\""))
+            output.write(line.bytes)
+        case .html:
+            htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+        case .json:
+            json.beginDocument(leadingMembers: leadingMembers, into: &sink)
+            json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+            json.endDocument(trailingMembers: trailingMembers(), into: &sink)
+        case .facets:
+            facets.beginDocument(into: &sink)
+            facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+            facets.endDocument(into: &sink)
+        }
+        output.endLine()
     }
 
     /// `,"length":{…}` for `text` under the `--profile`s, or nothing without them. Text that was

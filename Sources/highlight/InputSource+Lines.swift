@@ -1,3 +1,5 @@
+import PatternDetection
+
 extension InputSource.OpenInput {
     /// Calls `line` with each line of the input, without its line break; a last line without a
     /// break still counts. If reading fails midway, the lines read so far are still delivered
@@ -5,10 +7,11 @@ extension InputSource.OpenInput {
     func forEachLine(buffer: inout [UInt8], _ line: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var pending: [UInt8] = []
         var readError: Error?
+        let newlines = ByteSetSearch([UInt8(ascii: "\n")])
         do {
             try forEachBlock(buffer: &buffer) { bytes in
                 var start = 0
-                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                while case let newline = newlines.firstIndex(in: bytes, from: start, before: bytes.count), newline < bytes.count {
                     if pending.isEmpty {
                         try line(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
                     } else {

@@ -11,7 +11,28 @@ enum JSONStringLiteral {
         var description: String { "not a JSON string: \(reason) at column \(column)" }
     }
 
+    /// The literal's text, well-formed UTF-8: where ``decode(_:scratch:)`` left it.
+    enum Text: Equatable {
+        /// `line[range]` itself: the literal holds no escape.
+        case inLine(Range<Int>)
+        /// The bytes written into the scratch buffer.
+        case inScratch
+    }
+
     static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
+        var scratch: [UInt8] = []
+        switch try decode(line, scratch: &scratch) {
+        case .inLine(let range): return String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+        case .inScratch: return String(decoding: scratch, as: UTF8.self)
+        }
+    }
+
+    /// Decodes the literal without making a `String`: a literal without escapes is not copied at
+    /// all; otherwise its text goes into `scratch` (emptied first, its capacity kept for the next
+    /// line). Either way the text is well-formed UTF-8: the line is checked first, the raw runs
+    /// are cut only at ASCII bytes, and each escape is a whole scalar.
+    /// - Complexity: O(line), eight bytes at a time between escapes.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) throws(SyntaxError) -> Text {
         guard UTF8Validation.isValid(line) else {
             throw SyntaxError(reason: "the line is not valid UTF-8", column: 1)
         }
@@ -20,29 +41,54 @@ enum JSONStringLiteral {
             throw SyntaxError(reason: index < line.count ? "expected '\"'" : "empty line", column: index + 1)
         }
         index += 1
-        var decoded: [UInt8] = []
+        let contentStart = index
+        var escaped = false
         var runStart = index
         while true {
+            index = specialByte(in: line, from: index)
             guard index < line.count else { throw SyntaxError(reason: "unterminated string", column: index + 1) }
             let byte = line[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 {
                 throw SyntaxError(reason: "unescaped control character", column: index + 1)
             }
-            if byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
+            // A backslash.
+            if !escaped {
+                escaped = true
+                scratch.removeAll(keepingCapacity: true)
             }
-            decoded.append(contentsOf: line[runStart..<index])
-            index = try decodeEscape(line, at: index, into: &decoded)
+            scratch.append(contentsOf: line[runStart..<index])
+            index = try decodeEscape(line, at: index, into: &scratch)
             runStart = index
         }
-        decoded.append(contentsOf: line[runStart..<index])
+        let contentEnd = index
+        if escaped { scratch.append(contentsOf: line[runStart..<contentEnd]) }
         index = skipWhitespace(line, from: index + 1)
         guard index == line.count else {
             throw SyntaxError(reason: "unexpected text after the string", column: index + 1)
         }
-        return String(decoding: decoded, as: UTF8.self)
+        return escaped ? .inScratch : .inLine(contentStart..<contentEnd)
+    }
+
+    /// The index of the first byte from `start` on that ends a run of plain string content (`"`,
+    /// `\`, or a C0 control), or `line.count`.
+    private static func specialByte(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = UnsafeRawPointer(line.baseAddress) {
+            while index + 8 <= line.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let found = ByteWord.bytes(of: word, below: 0x20) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
+                    | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\"))
+                if found != 0 { break }
+                index += 8
+            }
+        }
+        while index < line.count {
+            let byte = line[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return index
     }
 
     /// Decodes the escape at `index` (a backslash) and returns the index after it.

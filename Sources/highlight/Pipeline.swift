@@ -156,7 +156,11 @@ final class Pipeline {
     static func renderPost(line: UnsafeBufferPointer<UInt8>, number: Int, with renderer: DocumentRenderer) throws -> Bool {
         let reason: String
         do {
-            try renderer.renderPost(try PostLine.decode(line))
+            if PostLine.isObject(line) {
+                try renderer.renderPost(try PostLine.decode(line))
+            } else {
+                try renderer.renderPost(literal: line)
+            }
             return true
         } catch let error as BadLine {
             reason = error.description

@@ -21,9 +21,15 @@ struct PostLine {
         let description: String
     }
 
+    /// Whether the line holds an object (its first byte after JSON whitespace is `{`), not a
+    /// JSON string.
+    static func isObject(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
     /// Decodes a line; a JSON string is a post without a caret.
     static func decode(_ line: UnsafeBufferPointer<UInt8>) throws -> PostLine {
-        guard let first = line.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") else {
+        guard isObject(line) else {
             return PostLine(text: try JSONStringLiteral.decode(line))
         }
         let object: Object

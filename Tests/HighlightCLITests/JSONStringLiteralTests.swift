@@ -1,0 +1,100 @@
+import Foundation
+import PatternDetection
+import Testing
+
+@testable import highlight
+
+/// The `jsonl` line decoder against Foundation's JSON parser, and its byte form (which renders a
+/// post without making a `String`) against its `String` form.
+@Suite("JSON string lines")
+struct JSONStringLiteralTests {
+    /// What Foundation makes of `line`, or `nil` when it is not a JSON string.
+    private static func foundationString(_ line: [UInt8]) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(line), options: .fragmentsAllowed)) as? String
+    }
+
+    /// Both forms of the decoder: the text (or the error) each gives.
+    private static func decodeBothWays(_ line: [UInt8]) -> (string: Result<String, JSONStringLiteral.SyntaxError>, bytes: Result<[UInt8], JSONStringLiteral.SyntaxError>) {
+        line.withUnsafeBufferPointer { buffer in
+            let string = Result { () throws(JSONStringLiteral.SyntaxError) in try JSONStringLiteral.decode(buffer) }
+            var scratch: [UInt8] = Array("left over from an earlier line".utf8)
+            let bytes = Result { () throws(JSONStringLiteral.SyntaxError) -> [UInt8] in
+                switch try JSONStringLiteral.decode(buffer, scratch: &scratch) {
+                case .inLine(let range): return Array(buffer[range])
+                case .inScratch: return scratch
+                }
+            }
+            return (string, bytes)
+        }
+    }
+
+    /// Posts with every kind of escape, encoded by Foundation, decode to the post; the byte form
+    /// gives the same UTF-8, in place when nothing was escaped.
+    @Test func postsEncodedByFoundationDecodeToThemselves() throws {
+        var generator = SplitMix64(seed: 0x15_0A11)
+        let pieces = ["a", "é", "東", "😀", " ", "\"", "\\", "/", "\n", "\t", "\r", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}",
+                      "\u{2028}", "@alice.bsky.social", "#tag", "\u{FEFF}", "aaaaaaaaaaaa"]
+        for _ in 0..<2_000 {
+            var post = ""
+            for _ in 0..<Int(generator.next() % 40) { post += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let line = [UInt8](try JSONSerialization.data(withJSONObject: post, options: .fragmentsAllowed))
+            let (string, bytes) = Self.decodeBothWays(line)
+            #expect(try string.get() == post)
+            #expect(try bytes.get() == Array(post.utf8))
+            let needsEscape = line.count != post.utf8.count + 2
+            var scratch: [UInt8] = []
+            let text = try line.withUnsafeBufferPointer { buffer throws(JSONStringLiteral.SyntaxError) in
+                try JSONStringLiteral.decode(buffer, scratch: &scratch)
+            }
+            #expect((text == .inScratch) == needsEscape)
+            if !needsEscape { #expect(text == .inLine(1..<line.count - 1)) }
+        }
+    }
+
+    /// Lines that are not all JSON strings: Foundation's parser and both forms agree on which
+    /// are (a lone surrogate escape aside, which this decoder repairs), the two forms give the
+    /// same text or the same error, and the text is well-formed UTF-8.
+    @Test func mutatedLinesAgreeWithFoundationAndBetweenForms() {
+        var generator = SplitMix64(seed: 0x5_7A1E)
+        let seeds = [#""plain text""#, #"  "with \"quotes\" and \\ \n \t \u00e9 \ud83d\ude00"  "#, #""\u2028\/""#, #""""#]
+        let mutations: [UInt8] = [0x22, 0x5C, 0x20, 0x0A, 0x09, 0x00, 0x1F, 0x75, 0x41, 0x80, 0xC3, 0xFF, 0x7B]
+        for _ in 0..<4_000 {
+            var line = Array(seeds[Int(generator.next() % UInt64(seeds.count))].utf8)
+            for _ in 0..<Int(1 + generator.next() % 3) {
+                let byte = mutations[Int(generator.next() % UInt64(mutations.count))]
+                let at = Int(generator.next() % UInt64(line.count + 1))
+                switch generator.next() % 3 {
+                case 0: line.insert(byte, at: at)
+                case 1 where at < line.count: line[at] = byte
+                default: if at < line.count { line.remove(at: at) }
+                }
+            }
+            let (string, bytes) = Self.decodeBothWays(line)
+            switch (string, bytes) {
+            case (.success(let text), .success(let utf8)):
+                #expect(Array(text.utf8) == utf8, "\(line)")
+                #expect(String(validating: utf8, as: UTF8.self) != nil)
+                let hasLoneSurrogate = String(decoding: line, as: UTF8.self).lowercased().contains("\\ud")
+                if !hasLoneSurrogate { #expect(Self.foundationString(line) == text, "\(line)") }
+            case (.failure(let stringError), .failure(let bytesError)):
+                #expect(stringError.description == bytesError.description, "\(line)")
+                #expect(Self.foundationString(line) == nil, "\(line)")
+            default:
+                Issue.record("the two forms disagree on \(line): \(string) / \(bytes)")
+            }
+        }
+    }
+
+    /// The scratch buffer holds only the latest line's text.
+    @Test func scratchHoldsOnlyTheLatestLine() throws {
+        var scratch: [UInt8] = []
+        for (line, text) in [(#""a long line with an escape\n and more text""#, "a long line with an escape\n and more text"),
+                             (#""\"x""#, "\"x")] {
+            let decoded = try Array(line.utf8).withUnsafeBufferPointer { buffer throws(JSONStringLiteral.SyntaxError) in
+                try JSONStringLiteral.decode(buffer, scratch: &scratch)
+            }
+            #expect(decoded == .inScratch)
+            #expect(scratch == Array(text.utf8))
+        }
+    }
+}
