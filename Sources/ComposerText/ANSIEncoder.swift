@@ -22,9 +22,9 @@ package struct ANSIEncoder: Sendable {
     }
 
     /// The opening escape for a kind; empty when colour is off or the style is plain.
-    package func opening(for kind: PatternKind) -> [UInt8] {
-        if let index = escapes.index(of: kind) { return Array(escapes.bytes[escapes.range(at: index)]) }
-        return Self.opening(for: kind, depth: depth, styles: styles)
+    package func opening(for kind: PatternKind) -> ArraySlice<UInt8> {
+        if let index = escapes.index(of: kind) { return escapes.bytes[escapes.range(at: index)] }
+        return Self.opening(for: kind, depth: depth, styles: styles)[...]
     }
 
     private static func opening(for kind: PatternKind, depth: ANSIColorDepth, styles: PatternStyleTable) -> [UInt8] {
@@ -49,7 +49,7 @@ package struct ANSIEncoder: Sendable {
                     styled = !escape.isEmpty
                 } else {
                     let escape = opening(for: spans[index].kind)
-                    sink.write(escape)
+                    escape.withUnsafeBufferPointer { sink.write($0) }
                     styled = !escape.isEmpty
                 }
                 sink.write(bytes[range])
