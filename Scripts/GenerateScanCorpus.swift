@@ -3,7 +3,9 @@
 // - `prose.txt`: prose-like posts, one per line, about one entity (mention, hashtag, link,
 //   cashtag) per 160 bytes, mostly ASCII with some accented words, emoji and CJK;
 // - `dense.txt`: the dense edge-case posts of the test suite's PostCorpus (one token in four is
-//   an entity or a broken one).
+//   an entity or a broken one);
+// - `prose.jsonl`, `dense.jsonl`: the same texts as `--input jsonl` posts, one JSON string per
+//   line, consecutive lines joined (with their line feeds) into posts of up to 280 bytes.
 // Build: swiftc -O -package-name scripts -D FUZZING Sources/ComposerCore/SplitMix64.swift \
 //     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift
 // Usage: generate-scan-corpus DIRECTORY [BYTES]   (BYTES defaults to 20 MiB per file)
@@ -108,7 +110,40 @@ enum GenerateScanCorpus {
         let size = arguments.count == 3 ? Int(arguments[2]) ?? 20 << 20 : 20 << 20
         let directory = URL(fileURLWithPath: arguments[1])
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(ProseCorpus.posts(byteCount: size, seed: 15)).write(to: directory.appendingPathComponent("prose.txt"))
-        try Data(PostCorpus.posts(byteCount: size, seed: 1)).write(to: directory.appendingPathComponent("dense.txt"))
+        let prose = ProseCorpus.posts(byteCount: size, seed: 15)
+        let dense = PostCorpus.posts(byteCount: size, seed: 1)
+        try Data(prose).write(to: directory.appendingPathComponent("prose.txt"))
+        try Data(dense).write(to: directory.appendingPathComponent("dense.txt"))
+        try Data(jsonLines(prose)).write(to: directory.appendingPathComponent("prose.jsonl"))
+        try Data(jsonLines(dense)).write(to: directory.appendingPathComponent("dense.jsonl"))
+    }
+
+    /// `text`'s lines joined into posts of up to `postBytes` bytes (a longer line is a post of its
+    /// own), each written as a JSON string on a line of its own.
+    static func jsonLines(_ text: [UInt8], postBytes: Int = 280) -> [UInt8] {
+        var out: [UInt8] = []
+        var post: ArraySlice<UInt8> = []
+        func flush() {
+            guard !post.isEmpty else { return }
+            out.append(UInt8(ascii: "\""))
+            for byte in post {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case 0x0A: out += Array("\\n".utf8)
+                case 0x09: out += Array("\\t".utf8)
+                case 0x0D: out += Array("\\r".utf8)
+                case ..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+                default: out.append(byte)
+                }
+            }
+            out += Array("\"\n".utf8)
+            post = []
+        }
+        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) where !line.isEmpty {
+            if !post.isEmpty && post.count + 1 + line.count > postBytes { flush() }
+            post = post.isEmpty ? line : ArraySlice(post + [UInt8(ascii: "\n")] + line)
+        }
+        flush()
+        return out
     }
 }

@@ -4,7 +4,9 @@
 # (Scripts/GenerateScanCorpus.swift: `prose`, about one entity per 160 bytes, and `dense`, the test
 # suite's edge-case posts) against `rg -P --passthru --color=always` with the IcySky seed's three
 # expressions. One hyperfine run per corpus holds every command, so the ratios come from the same
-# minutes on the same machine. Then start-up: `highlight` and `rg x` with standard input on
+# minutes on the same machine. Then the same texts as a backend sends them (`--input jsonl`, posts
+# of up to 280 bytes, one JSON string per line: posts/s and MB/s, no rg column). Then start-up:
+# `highlight` and `rg x` with standard input on
 # /dev/null, median of STARTUP_RUNS (from an empty directory, so rg has nothing else to search).
 #
 # Output goes to a file in memory (/dev/shm; OUTPUT=pipe sends it through a pipe to hyperfine
@@ -23,7 +25,7 @@
 #   `--threads` is timed once per rule set and format, with its default.
 # Environment: BYTES per corpus (default 20 MiB), RUNS per command (default 10), THREADS (thread
 #   counts, default "1 2"), RULES (default "bluesky twitter icysky"), STARTUP_RUNS (default 30),
-#   SECTIONS (default "scan startup"), BEFORE (another `highlight`, e.g. a build of an older commit,
+#   SECTIONS (default "scan jsonl startup"), BEFORE (another `highlight`, e.g. a build of an older commit,
 #   timed in the same runs with its default threads; its rows say "before"), OUTPUT (file or
 #   pipe, default file).
 set -euo pipefail
@@ -33,7 +35,7 @@ RUNS=${RUNS:-10}
 THREADS=${THREADS:-1 2}
 RULES=${RULES:-bluesky twitter icysky}
 STARTUP_RUNS=${STARTUP_RUNS:-30}
-SECTIONS=${SECTIONS:-scan startup}
+SECTIONS=${SECTIONS:-scan jsonl startup}
 OUTPUT=${OUTPUT:-file}
 WORK=$(mktemp -d)
 OUTPUT_DIRECTORY=$WORK
@@ -51,11 +53,17 @@ BEFORE=${BEFORE:+$(cd "$(dirname "$BEFORE")" && pwd)/$(basename "$BEFORE")}
 echo "highlight: $HIGHLIGHT; $(rg --version | head -n 1); $(hyperfine --version); $(nproc) cores; output to a $OUTPUT"
 echo
 
-if [[ " $SECTIONS " == *" scan "* ]]; then
+# The corpora, generated once: prose.txt, dense.txt and their jsonl forms in $WORK.
+generate_corpora() {
+    [[ -f "$WORK/prose.jsonl" ]] && return
     swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
         Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
         -o "$WORK/generate-scan-corpus" 2>/dev/null
     "$WORK/generate-scan-corpus" "$WORK" "$BYTES"
+}
+
+if [[ " $SECTIONS " == *" scan "* ]]; then
+    generate_corpora
     echo "| corpus | rules | format | threads | wall ms | least wall ms | CPU ms | MB/s | × rg (wall) | × rg (least wall) | × rg (CPU) |"
     echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     for corpus in prose dense; do
@@ -95,6 +103,42 @@ if [[ " $SECTIONS " == *" scan "* ]]; then
                         rgLeast / least[row], rgCPU / cpu[row]
                 }
             }' "$WORK/$corpus.csv"
+    done
+    echo
+fi
+
+if [[ " $SECTIONS " == *" jsonl "* ]]; then
+    # A backend's shape: posts of up to 280 bytes, one JSON string per line (`--input jsonl`),
+    # the same texts as above. No rg column: rg does not decode JSON.
+    generate_corpora
+    echo "| posts (jsonl) | rules | format | threads | wall ms | least wall ms | CPU ms | posts/s | MB/s |"
+    echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+    for corpus in prose dense; do
+        file="$WORK/$corpus.jsonl"
+        size=$(stat -c %s "$file")
+        posts=$(wc -l < "$file")
+        commands=()
+        for rules in $RULES; do
+            for format in ansi json; do
+                formatArguments="--color always"
+                [[ $format == json ]] && formatArguments="--format json"
+                for threads in $THREADS; do
+                    threadArguments=""
+                    [[ $threads != default ]] && threadArguments="--threads $threads"
+                    commands+=(-n "$rules $format $threads" "$HIGHLIGHT --input jsonl --rules $rules $formatArguments $threadArguments $file")
+                done
+            done
+        done
+        where=pipe
+        [[ $OUTPUT == file ]] && where="$OUTPUT_DIRECTORY/output"
+        hyperfine -N --warmup 2 --runs "$RUNS" --output "$where" --export-csv "$WORK/$corpus-jsonl.csv" "${commands[@]}" >/dev/null
+        awk -F, -v corpus="$corpus" -v size="$size" -v posts="$posts" '
+            NR == 1 { next }
+            {
+                split($1, part, " ")
+                printf "| %s | %s | %s | %s | %.1f | %.1f | %.1f | %.0f | %.0f |\n", corpus, part[1], part[2], part[3],
+                    $2 * 1000, $7 * 1000, ($5 + $6) * 1000, posts / $2, size / 1e6 / $2
+            }' "$WORK/$corpus-jsonl.csv"
     done
     echo
 fi
