@@ -25,6 +25,8 @@ final class DocumentRenderer {
     private var document: [UInt8] = []
     /// A jsonl line's decoded text when it holds escapes, reused from line to line.
     private var postScratch: [UInt8] = []
+    /// `rules.valueBytesProvider`, looked up once rather than per post.
+    private lazy var valueBytesProvider = rules.valueBytesProvider
 
     init(
         format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, lengthProfiles: [LengthProfile] = [],
@@ -182,14 +184,14 @@ final class DocumentRenderer {
             line.appendByte(UInt8(ascii: "\""))
             output.write(line.bytes)
         case .html:
-            htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+            htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
         case .json:
             json.beginDocument(leadingMembers: leadingMembers, into: &sink)
-            json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+            json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
             json.endDocument(trailingMembers: trailingMembers(), into: &sink)
         case .facets:
             facets.beginDocument(into: &sink)
-            facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules), into: &sink)
+            facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
             facets.endDocument(into: &sink)
         }
         output.endLine()

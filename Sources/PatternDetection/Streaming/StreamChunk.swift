@@ -18,7 +18,8 @@ package struct StreamChunk {
     /// The stream's buffer; `bytes` starts at `bytesOffset` in it.
     let buffer: UnsafeBufferPointer<UInt8>
     let bytesOffset: Int
-    /// The well-formed texts the spans were found in, in `buffer` coordinates, sorted.
+    /// The well-formed texts the spans were found in, in `buffer` coordinates, sorted; empty when
+    /// the whole buffer is one text (a post), which saves an array per post.
     let texts: [Range<Int>]
     /// Whether all of `bytes` is well-formed UTF-8 (known from the stream's validation).
     package let isWellFormed: Bool
@@ -40,12 +41,21 @@ package struct StreamChunk {
     }
 
     /// A whole well-formed text (a post) as one chunk, so the encoders take posts and streamed
-    /// documents the same way.
+    /// documents the same way. `valueBytesProvider` is `rules.valueBytesProvider`, looked up by
+    /// the caller once for many posts (it is a dynamic cast).
     /// - Precondition: `text` is well-formed UTF-8 and `spans` are `rules`' spans in it.
-    package init(wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet) {
+    package init(
+        wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet,
+        valueBytesProvider: (any SpanValueBytesProviding)?
+    ) {
         self.init(
-            bytes: text, streamOffset: 0, spans: spans, rules: rules, valueBytesProvider: rules.valueBytesProvider,
-            buffer: text, bytesOffset: 0, texts: [0..<text.count], isWellFormed: true)
+            bytes: text, streamOffset: 0, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider,
+            buffer: text, bytesOffset: 0, texts: [], isWellFormed: true)
+    }
+
+    /// ``init(wholeText:spans:rules:valueBytesProvider:)`` for one post.
+    package init(wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet) {
+        self.init(wholeText: text, spans: spans, rules: rules, valueBytesProvider: rules.valueBytesProvider)
     }
 
     /// The rule set's value for `span` (one of ``spans``): handle, URI, tag, ticker or text.
@@ -62,6 +72,7 @@ package struct StreamChunk {
     /// `body` with `span` moved into the well-formed text it was found in, and that text.
     private func inText<Result>(of span: Span, _ body: (Span, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let start = span.utf8Range.lowerBound + bytesOffset
+        guard !texts.isEmpty else { return body(span.shifted(by: bytesOffset), buffer) }
         var low = 0, high = texts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
