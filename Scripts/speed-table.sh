@@ -53,6 +53,36 @@ BEFORE=${BEFORE:+$(cd "$(dirname "$BEFORE")" && pwd)/$(basename "$BEFORE")}
 echo "highlight: $HIGHLIGHT; $(rg --version | head -n 1); $(hyperfine --version); $(nproc) cores; output to a $OUTPUT"
 echo
 
+# Appends to `commands` a run of `highlight [OPTIONS…] FILE` for every rule set, format (ANSI,
+# JSON) and thread count, named "RULES FORMAT THREADS" (and one of BEFORE, when given, named
+# "RULES FORMAT before").
+add_highlight_commands() {  # FILE [OPTIONS…]
+    local file=$1 rules format formatArguments threads threadArguments
+    shift
+    for rules in $RULES; do
+        for format in ansi json; do
+            formatArguments="--color always"
+            [[ $format == json ]] && formatArguments="--format json"
+            if [[ -n "$BEFORE" ]]; then
+                commands+=(-n "$rules $format before" "$BEFORE $* --rules $rules $formatArguments $file")
+            fi
+            for threads in $THREADS; do
+                threadArguments=""
+                [[ $threads != default ]] && threadArguments="--threads $threads"
+                commands+=(-n "$rules $format $threads" "$HIGHLIGHT $* --rules $rules $formatArguments $threadArguments $file")
+            done
+        done
+    done
+}
+
+# Runs `commands` in one hyperfine run and writes its CSV to CSV.
+run_commands() {  # CSV
+    local where=pipe
+    # In memory (tmpfs) where there is one: a disk's write-back would throttle the runs.
+    [[ $OUTPUT == file ]] && where="$OUTPUT_DIRECTORY/output"
+    hyperfine -N --warmup 2 --runs "$RUNS" --output "$where" --export-csv "$1" "${commands[@]}" >/dev/null
+}
+
 # The corpora, generated once: prose.txt, dense.txt and their jsonl forms in $WORK.
 generate_corpora() {
     [[ -f "$WORK/prose.jsonl" ]] && return
@@ -70,24 +100,8 @@ if [[ " $SECTIONS " == *" scan "* ]]; then
         file="$WORK/$corpus.txt"
         size=$(stat -c %s "$file")
         commands=(-n "rg" "rg -P --passthru --color=always -e '#\w+' -e '@[\w.-]+' -e '(?i)https?://(?:www\.)?\S+(?:/|\b)' $file")
-        for rules in $RULES; do
-            for format in ansi json; do
-                formatArguments="--color always"
-                [[ $format == json ]] && formatArguments="--format json"
-                if [[ -n "$BEFORE" ]]; then
-                    commands+=(-n "$rules $format before" "$BEFORE --rules $rules $formatArguments $file")
-                fi
-                for threads in $THREADS; do
-                    threadArguments=""
-                    [[ $threads != default ]] && threadArguments="--threads $threads"
-                    commands+=(-n "$rules $format $threads" "$HIGHLIGHT --rules $rules $formatArguments $threadArguments $file")
-                done
-            done
-        done
-        where=pipe
-        # In memory (tmpfs) where there is one: a disk's write-back would throttle the runs.
-        [[ $OUTPUT == file ]] && where="$OUTPUT_DIRECTORY/output"
-        hyperfine -N --warmup 2 --runs "$RUNS" --output "$where" --export-csv "$WORK/$corpus.csv" "${commands[@]}" >/dev/null
+        add_highlight_commands "$file"
+        run_commands "$WORK/$corpus.csv"
         awk -F, -v corpus="$corpus" -v size="$size" '
             NR == 1 { next }
             {
@@ -118,20 +132,8 @@ if [[ " $SECTIONS " == *" jsonl "* ]]; then
         size=$(stat -c %s "$file")
         posts=$(wc -l < "$file")
         commands=()
-        for rules in $RULES; do
-            for format in ansi json; do
-                formatArguments="--color always"
-                [[ $format == json ]] && formatArguments="--format json"
-                for threads in $THREADS; do
-                    threadArguments=""
-                    [[ $threads != default ]] && threadArguments="--threads $threads"
-                    commands+=(-n "$rules $format $threads" "$HIGHLIGHT --input jsonl --rules $rules $formatArguments $threadArguments $file")
-                done
-            done
-        done
-        where=pipe
-        [[ $OUTPUT == file ]] && where="$OUTPUT_DIRECTORY/output"
-        hyperfine -N --warmup 2 --runs "$RUNS" --output "$where" --export-csv "$WORK/$corpus-jsonl.csv" "${commands[@]}" >/dev/null
+        add_highlight_commands "$file" --input jsonl
+        run_commands "$WORK/$corpus-jsonl.csv"
         awk -F, -v corpus="$corpus" -v size="$size" -v posts="$posts" '
             NR == 1 { next }
             {

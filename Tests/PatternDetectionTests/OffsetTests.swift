@@ -197,22 +197,30 @@ struct OffsetTests {
             for _ in 0..<Int(generator.next() % 3) where !bytes.isEmpty {
                 bytes.insert(interesting[Int(generator.next() % UInt64(interesting.count))], at: Int(generator.next() % UInt64(bytes.count)))
             }
-            let expected = Self.runsBySwiftsParser(bytes)
-            if expected.contains(where: { $0.count >= 512 }) { switchedToStretches += 1 }
-            bytes.withUnsafeBufferPointer { buffer in
-                #expect(UTF8Validation.validRuns(in: buffer) == expected)
-                #expect(UTF8Validation.isValid(buffer) == (expected == [0..<bytes.count]))
-                let total = TextOffsets.convert([bytes.count], in: buffer)[0]
-                let repaired = String(decoding: bytes, as: UTF8.self)
-                #expect(total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count)
-                // The counting pass also says whether it met ill-formed bytes (the parallel writer
-                // then lets the stream skip its own check).
-                var cursor = TextOffsets.Cursor()
-                cursor.advance(to: bytes.count, in: buffer)
-                #expect(cursor.passedIllFormedBytes == (expected != [0..<bytes.count]))
-            }
+            if Self.runsBySwiftsParser(bytes).contains(where: { $0.count >= 512 }) { switchedToStretches += 1 }
+            Self.expectValidationAgreesWithSwiftsParser(bytes)
         }
         #expect(switchedToStretches > 300)
+    }
+
+    /// The validator's runs, its verdict, the counting pass's totals and its ill-formed flag (the
+    /// parallel writer then lets the stream skip its own check), each against Swift's parser.
+    private static func expectValidationAgreesWithSwiftsParser(
+        _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let expected = runsBySwiftsParser(bytes)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(UTF8Validation.validRuns(in: buffer) == expected, sourceLocation: sourceLocation)
+            #expect(UTF8Validation.isValid(buffer) == (expected == [0..<bytes.count]), sourceLocation: sourceLocation)
+            let total = TextOffsets.convert([bytes.count], in: buffer)[0]
+            let repaired = String(decoding: bytes, as: UTF8.self)
+            #expect(
+                total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count,
+                sourceLocation: sourceLocation)
+            var cursor = TextOffsets.Cursor()
+            cursor.advance(to: bytes.count, in: buffer)
+            #expect(cursor.passedIllFormedBytes == (expected != [0..<bytes.count]), sourceLocation: sourceLocation)
+        }
     }
 
     /// Text with no ASCII word for thousands of bytes, so the validator walks it in paired
@@ -225,18 +233,7 @@ struct OffsetTests {
         var text: [UInt8] = []
         while text.count < 1_800 { text += mixed[Int(generator.next() % UInt64(mixed.count))] }
         let interesting: [UInt8] = [0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0x00, 0x61]
-        func check(_ bytes: [UInt8]) {
-            let expected = Self.runsBySwiftsParser(bytes)
-            bytes.withUnsafeBufferPointer { buffer in
-                #expect(UTF8Validation.validRuns(in: buffer) == expected)
-                let total = TextOffsets.convert([bytes.count], in: buffer)[0]
-                let repaired = String(decoding: bytes, as: UTF8.self)
-                #expect(total.scalars == repaired.unicodeScalars.count && total.utf16 == repaired.utf16.count)
-                var cursor = TextOffsets.Cursor()
-                cursor.advance(to: bytes.count, in: buffer)
-                #expect(cursor.passedIllFormedBytes == (expected != [0..<bytes.count]))
-            }
-        }
+        func check(_ bytes: [UInt8]) { Self.expectValidationAgreesWithSwiftsParser(bytes) }
         check(text)
         for offset in 0..<1_400 {
             var inserted = text
