@@ -144,6 +144,7 @@ enum CLIInputChecks {
         let shared = renderer(format, rules, into: StandardOutput(collectingInMemory: ()))
         for (index, line) in lines.enumerated() {
             let number = index + 1
+            if let problem = literalViolation(Array(line)) { return "line \(number): \(problem)" }
             guard let (isPost, written) = render(line, number: number, with: shared) else {
                 return "line \(number) threw past renderPost"
             }
@@ -171,6 +172,41 @@ enum CLIInputChecks {
                     return "line \(number): output is not a JSON array: \(String(decoding: written, as: UTF8.self).debugDescription)"
                 }
             }
+        }
+        return nil
+    }
+
+    /// For a line that is not an object: the decoder's `String` form and its byte form (which
+    /// renders posts) give the same text or the same error; the text is well-formed UTF-8 and is
+    /// what Foundation's parser reads (but for a lone surrogate escape, which only this decoder
+    /// accepts, as U+FFFD), and a line Foundation reads as a string is not refused.
+    static func literalViolation(_ line: [UInt8]) -> String? {
+        guard !line.withUnsafeBufferPointer(PostLine.isObject) else { return nil }
+        let (string, bytes) = line.withUnsafeBufferPointer { buffer in
+            var scratch = Array("what an earlier line left".utf8)
+            return (
+                Result { () throws(JSONStringLiteral.SyntaxError) in try JSONStringLiteral.decode(buffer) },
+                Result { () throws(JSONStringLiteral.SyntaxError) -> [UInt8] in
+                    switch try JSONStringLiteral.decode(buffer, scratch: &scratch) {
+                    case .inLine(let range): return Array(buffer[range])
+                    case .inScratch: return scratch
+                    }
+                })
+        }
+        let foundation = (try? JSONSerialization.jsonObject(with: Data(line), options: .fragmentsAllowed)) as? String
+        let hasLoneSurrogate = String(decoding: line, as: UTF8.self).lowercased().contains("\\ud")
+        switch (string, bytes) {
+        case (.success(let text), .success(let utf8)):
+            if Array(text.utf8) != utf8 { return "the two decoder forms give different texts" }
+            if String(validating: utf8, as: UTF8.self) == nil { return "the decoded text is not well-formed" }
+            if !hasLoneSurrogate && foundation != text {
+                return "decoded \(text.debugDescription), Foundation reads \(foundation.debugDescription)"
+            }
+        case (.failure(let stringError), .failure(let bytesError)):
+            if stringError.description != bytesError.description { return "the two decoder forms fail differently" }
+            if let foundation { return "refused (\(stringError)) what Foundation reads as \(foundation.debugDescription)" }
+        default:
+            return "one decoder form fails and the other does not"
         }
         return nil
     }
