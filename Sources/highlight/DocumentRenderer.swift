@@ -135,8 +135,8 @@ final class DocumentRenderer {
         let post = try CaretRequest.resolve(line, rules: rules)
         var text = post.text
         text.withUTF8 { bytes in
-            render(post: bytes, leadingMembers: post.leadingJSONMembers) {
-                lengthMember(post.text) + post.trailingJSONMembers(suggestingFrom: emojiCatalog)
+            render(post: bytes, leadingMembers: post.leadingJSONMembers) { spans in
+                lengthMember(post.text, spans: spans) + post.trailingJSONMembers(suggestingFrom: emojiCatalog)
             }
         }
     }
@@ -145,25 +145,26 @@ final class DocumentRenderer {
     /// renders it, from its bytes: no `String` is made unless `--profile` asks for lengths.
     /// - Throws: ``JSONStringLiteral/SyntaxError`` when the line is not a JSON string.
     func renderPost(literal line: UnsafeBufferPointer<UInt8>) throws(JSONStringLiteral.SyntaxError) {
-        let trailingMembers = { (text: UnsafeBufferPointer<UInt8>) in
-            self.lengthProfiles.isEmpty ? [] : self.lengthMember(String(decoding: text, as: UTF8.self))
+        let trailingMembers = { (text: UnsafeBufferPointer<UInt8>, spans: [Span]) in
+            self.lengthProfiles.isEmpty ? [] : self.lengthMember(String(decoding: text, as: UTF8.self), spans: spans)
         }
         switch try JSONStringLiteral.decode(line, scratch: &postScratch) {
         case .inLine(let range):
             let text = UnsafeBufferPointer(rebasing: line[range])
-            render(post: text, leadingMembers: []) { trailingMembers(text) }
+            render(post: text, leadingMembers: []) { trailingMembers(text, $0) }
         case .inScratch:
             // Taken out for the call, so rendering cannot reach the buffer it reads.
             var scratch: [UInt8] = []
             swap(&scratch, &postScratch)
-            scratch.withUnsafeBufferPointer { text in render(post: text, leadingMembers: []) { trailingMembers(text) } }
+            scratch.withUnsafeBufferPointer { text in render(post: text, leadingMembers: []) { trailingMembers(text, $0) } }
             swap(&scratch, &postScratch)
         }
     }
 
-    /// One post's output line; `trailingMembers` is asked only for JSON output.
+    /// One post's output line; `trailingMembers` is asked only for JSON output, with the post's
+    /// spans.
     private func render(
-        post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: () -> [UInt8]
+        post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: ([Span]) -> [UInt8]
     ) {
         let rules = self.rules
         let spans = rules.spans(in: bytes)
@@ -188,7 +189,7 @@ final class DocumentRenderer {
         case .json:
             json.beginDocument(leadingMembers: leadingMembers, into: &sink)
             json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
-            json.endDocument(trailingMembers: trailingMembers(), into: &sink)
+            json.endDocument(trailingMembers: trailingMembers(spans), into: &sink)
         case .facets:
             facets.beginDocument(into: &sink)
             facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
@@ -199,11 +200,18 @@ final class DocumentRenderer {
 
     /// `,"length":{…}` for `text` under the `--profile`s, or nothing without them. Text that was
     /// not valid UTF-8 is counted as decoded, one U+FFFD per ill-formed sequence.
-    private func lengthMember(_ text: String) -> [UInt8] {
+    /// `spans`, when given, are this renderer's rule set's spans in `text`: with `--rules bluesky`
+    /// they are the ones the `bluesky` profile counts links from, so the text is not scanned again.
+    private func lengthMember(_ text: String, spans: [Span]? = nil) -> [UInt8] {
         guard !lengthProfiles.isEmpty else { return [] }
+        let counter = if let spans, rules is BlueskyRules {
+            PostLengthCounter(text: text, profiles: lengthProfiles, blueskySpans: spans)
+        } else {
+            PostLengthCounter(text: text, profiles: lengthProfiles)
+        }
         var json = JSONWriter()
         json.appendByte(UInt8(ascii: ","))
-        LengthReport.writeMember(PostLength.reports(for: text, profiles: lengthProfiles), to: &json)
+        LengthReport.writeMember(counter.reports(for: lengthProfiles), to: &json)
         return json.bytes
     }
 }

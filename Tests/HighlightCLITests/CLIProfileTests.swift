@@ -55,6 +55,28 @@ struct CLIProfileTests {
             """)
     }
 
+    /// jsonl posts (one with escapes, so decoded into the reused buffer) count as the library
+    /// counts them under every rule set: with `--rules bluesky` the profile takes the links the
+    /// renderer already found, with the others it scans for its own.
+    @Test(arguments: [["--rules", "bluesky"], ["--rules", "twitter"], ["--rules", "mastodon"], ["--pattern", "tk=T-\\d+"]])
+    func jsonlPostsCountAsTheLibraryUnderEveryRuleSet(_ rules: [String]) throws {
+        let posts = [Self.post, "see example.com/a and https://bsky.app/profile/x\n\"quoted\" T-12", "plain"]
+        let input = posts.map { String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self) }
+        let result = ChildProcess.highlight(
+            ["--input", "jsonl", "--format", "json", "--profile", "bluesky", "--profile", "twitter"] + rules,
+            input: input.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderrText)")
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.count == posts.count)
+        for (post, line) in zip(posts, lines) {
+            let lengths = try #require(try Self.object(line)["length"] as? [String: Any])
+            for (name, profile) in [("bluesky", LengthProfile.bluesky), ("twitter", .twitter)] {
+                let got = try #require(lengths[name] as? NSDictionary)
+                #expect(got == (try Self.expected(post, profile)) as NSDictionary, "\(rules) \(name) \(post.prefix(20))")
+            }
+        }
+    }
+
     @Test func invalidUTF8IsCountedAsDecoded() throws {
         let result = ChildProcess.highlight(["--format", "json", "--profile", "bluesky"], input: [0x61, 0xFF, 0x20, 0x62])
         #expect(result.status == 0)
