@@ -19,6 +19,7 @@ enum JSONStringLiteral {
         case inScratch
     }
 
+    /// The literal's text as a `String`, for the commands that keep it (`split`, `post`).
     static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
         var scratch: [UInt8] = []
         switch try decode(line, scratch: &scratch) {
