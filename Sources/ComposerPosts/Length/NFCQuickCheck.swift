@@ -13,10 +13,18 @@ import PatternDetection
 /// check.
 enum NFCQuickCheck {
     /// `true` when NFC leaves `text` unchanged for certain.
-    /// - Complexity: O(n) for n bytes; a binary search per scalar from U+0300 up.
+    /// - Complexity: O(n) for n bytes, eight ASCII bytes at a time; a binary search per scalar
+    ///   from U+0300 up.
     static func isCertainlyNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var position = 0
+        let base = UnsafeRawPointer(text.baseAddress)
         while position < text.count {
+            if let base, position + 8 <= text.count,
+                base.loadUnaligned(fromByteOffset: position, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                position += 8
+                continue
+            }
             let lead = text[position]
             if lead < 0xCC {  // U+0000..U+02FF
                 position += UTF8Scalar.length(lead: lead)
