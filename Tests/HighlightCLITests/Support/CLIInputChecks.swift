@@ -179,7 +179,9 @@ enum CLIInputChecks {
     /// For a line that is not an object: the decoder's `String` form and its byte form (which
     /// renders posts) give the same text or the same error; the text is well-formed UTF-8 and is
     /// what Foundation's parser reads (but for a lone surrogate escape, which only this decoder
-    /// accepts, as U+FFFD), and a line Foundation reads as a string is not refused.
+    /// accepts, as U+FFFD), and a line Foundation reads as a string is not refused. A line with a
+    /// NUL byte is refused: jsonl lines are UTF-8, where JSON has no place for one (Foundation
+    /// reads `00 22 00 22` as `""` in UTF-16, so it is not asked about such lines).
     static func literalViolation(_ line: [UInt8]) -> String? {
         guard !line.withUnsafeBufferPointer(PostLine.isObject) else { return nil }
         let (string, bytes) = line.withUnsafeBufferPointer { buffer in
@@ -192,6 +194,9 @@ enum CLIInputChecks {
                     case .inScratch: return scratch
                     }
                 })
+        }
+        if line.contains(0) {
+            return (try? string.get()) == nil ? nil : "a line with a NUL byte was read as a string"
         }
         let foundation = (try? JSONSerialization.jsonObject(with: Data(line), options: .fragmentsAllowed)) as? String
         let hasLoneSurrogate = String(decoding: line, as: UTF8.self).lowercased().contains("\\ud")
