@@ -76,16 +76,19 @@ struct ThreadDraft {
     /// alone, since the white space bounds every entity) and the suffix adds its length: it is
     /// ASCII after a space, one cluster and weight 1 per character (a slice ending in a prepended
     /// concatenation mark, which would join the space, is thus counted one too long). A slice
-    /// bounded by a cut inside a word is counted as posted, suffix included, by a fresh count.
+    /// bounded by a cut inside a word is counted as posted, suffix included, by a fresh count; so
+    /// is a slice that counts nothing with a suffix after it (white space that is not a cut, such
+    /// as a lone U+0085, which `mastodon` counts as a blank text, 0, but as one character before
+    /// the suffix).
     /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
     ///   and `twitter`); O(slice) plus a scan for a fresh count.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let range = slice(from: start, to: end)
-        if start.isInsideWord || end.isInsideWord {
+        let report = start.isInsideWord || end.isInsideWord ? nil : counter.report(for: profile, utf8Range: range)
+        guard let report, report.length > 0 || suffix.isEmpty else {
             let report = PostLength.report(for: String(substring(range)) + suffix, profile: profile)
             return Measure(length: report.length, isValid: report.isValid)
         }
-        let report = counter.report(for: profile, utf8Range: range)
         let length = report.length + suffix.utf8.count
         return Measure(length: length, isValid: report.isValid && length <= profile.limit, validEnd: report.validRange.utf8.upperBound)
     }
