@@ -147,8 +147,12 @@ enum LengthChecks {
                 if span.kind == .url {
                     entities.append((span.utf8Range, String(repeating: "x", count: urlLength)))
                 } else {
-                    let name = String(decoding: bytes[span.utf8Range], as: UTF8.self)
-                    entities.append((span.utf8Range, "@" + (name.dropFirst().split(separator: "@").first.map(String.init) ?? "")))
+                    // The username: the bytes up to the second at sign (as Mastodon's expression
+                    // captures it, scalar by scalar; a split by Character would miss an `@` that a
+                    // combining mark joins, as in `@r@\u{301}`).
+                    let name = bytes[span.utf8Range].dropFirst()
+                    let username = name[..<(name.firstIndex(of: UInt8(ascii: "@")) ?? name.endIndex)]
+                    entities.append((span.utf8Range, "@" + String(decoding: username, as: UTF8.self)))
                 }
             }
         }
