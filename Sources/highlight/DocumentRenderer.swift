@@ -26,7 +26,7 @@ final class DocumentRenderer {
     /// A jsonl line's decoded text when it holds escapes, reused from line to line.
     private var postScratch: [UInt8] = []
     /// `rules.valueBytesProvider`, looked up once rather than per post.
-    private lazy var valueBytesProvider = rules.valueBytesProvider
+    private let valueBytesProvider: (any SpanValueBytesProviding)?
 
     init(
         format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, lengthProfiles: [LengthProfile] = [],
@@ -40,6 +40,7 @@ final class DocumentRenderer {
         self.html = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds)
         self.htmlPost = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds, escapesLineBreaks: true)
         self.output = output
+        valueBytesProvider = rules.valueBytesProvider
     }
 
     /// A renderer like this one (format, rules, encoders, profiles) that writes to `output`.
