@@ -41,7 +41,7 @@ struct GraphemeBudget {
             let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
             let upper = utf8.index(lower, offsetBy: range.count)
             let slice = text[lower..<upper]
-            length = slice.count
+            length = GraphemeCount.count(UnsafeBufferPointer(rebasing: bytes[range]))
             validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: [])
             return
         }
@@ -63,7 +63,7 @@ struct GraphemeBudget {
             cursor = replacement.utf8Range.upperBound
         }
         appendOriginal(range.upperBound)
-        length = rewritten.count
+        length = rewritten.withUTF8(GraphemeCount.count)
         if length <= limit {
             validEnd = range.upperBound
         } else {

@@ -1,0 +1,111 @@
+import ComposerCore
+
+/// Grapheme clusters (Swift `Character`s) of UTF-8 text, counted one per scalar wherever no
+/// cluster can hold two scalars, and by Swift only in short islands around the scalars that may
+/// join a neighbour.
+///
+/// A scalar *stands alone* (``standsAlone(_:)``) when its Grapheme_Cluster_Break property is
+/// Other, Control or LF: no rule of UAX #29 joins two such scalars, whatever comes before them
+/// (the rules that look further back, for emoji ZWJ sequences, regional-indicator pairs and
+/// Indic conjuncts, only join after a scalar that does not stand alone: ZWJ, Extend, a regional
+/// indicator). So a boundary lies between any two adjacent scalars that stand alone, and the
+/// text splits there into scalars counted one each and *islands*: each run of scalars that do
+/// not stand alone, with the scalar before it (a base that marks and joiners attach to) and the
+/// one after it (what a ZWJ, a prepended mark or a CR joins). Islands begin and end at such
+/// boundaries, so Swift counts each as it would inside the whole text.
+///
+/// The set of scalars that stand alone is conservative: common blocks (Latin, Greek, Cyrillic,
+/// punctuation, symbols, kana, CJK ideographs, emoji) minus every scalar in them whose property
+/// is not Other, Control or LF. A scalar left out costs only time: it is counted in an island.
+///
+/// Invariant: ``count(_:)`` equals `String(decoding: bytes, as: UTF8.self).count` for
+/// well-formed UTF-8.
+enum GraphemeCount {
+    /// The clusters of `bytes` (well-formed UTF-8).
+    /// - Complexity: O(bytes): ASCII eight bytes at a time, other scalars one lookup each, plus
+    ///   Swift's own walk over the islands.
+    static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var clusters = 0
+        var index = 0
+        let end = bytes.count
+        // Where the island being gathered starts, when one is.
+        var island: Int?
+        // Whether the next scalar belongs to the island (the last one did not stand alone).
+        var joinsNext = false
+        // The start of the last scalar counted by itself, or -1; outside an island it is the
+        // scalar just before `index`.
+        var lastAlone = -1
+        while index < end {
+            if island == nil, index + 8 <= end {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 && ByteWord.bytes(of: word, equalTo: 0x0D) == 0 {
+                    clusters += 8
+                    lastAlone = index + 7
+                    index += 8
+                    continue
+                }
+            }
+            let lead = bytes[index]
+            let length = UTF8Scalar.length(lead: lead)
+            let alone = lead < 0x80
+                ? lead != 0x0D
+                : standsAlone(scalar(in: bytes, at: index, length: length))
+            if !alone {
+                if island == nil {
+                    // The scalar before (outside an island, so counted alone) joins the island.
+                    let start = lastAlone >= 0 ? lastAlone : index
+                    if lastAlone >= 0 { clusters -= 1 }
+                    island = start
+                }
+                joinsNext = true
+            } else if let start = island {
+                if joinsNext {
+                    joinsNext = false
+                } else {
+                    clusters += swiftCount(bytes, start..<index)
+                    island = nil
+                    clusters += 1
+                    lastAlone = index
+                }
+            } else {
+                clusters += 1
+                lastAlone = index
+            }
+            index += length
+        }
+        if let start = island { clusters += swiftCount(bytes, start..<end) }
+        return clusters
+    }
+
+    /// Swift's count of `bytes[range]`.
+    private static func swiftCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
+    }
+
+    /// The scalar of `length` bytes at `index` of well-formed `bytes`.
+    @inline(__always)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
+        var value = UInt32(bytes[index]) & (0x7F >> UInt32(length))
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return value
+    }
+
+    /// Whether `scalar` is in the conservative set of scalars whose Grapheme_Cluster_Break
+    /// property is Other, Control or LF (ASCII: all but CR).
+    static func standsAlone(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x00...0x0C, 0x0E...0x2FF: true  // ASCII but CR, Latin-1, Latin Extended, IPA, modifier letters
+        case 0x370...0x482, 0x48A...0x52F: true  // Greek and Cyrillic letters (not the combining marks)
+        case 0x2010...0x2027, 0x2030...0x205E: true  // general punctuation (not ZWJ, ZWNJ, the marks)
+        case 0x2070...0x20CF: true  // super- and subscripts, currency signs
+        case 0x2100...0x2BFF: true  // letterlike and math symbols, arrows, shapes, dingbats
+        case 0x3001...0x3029, 0x3030...0x303F: true  // CJK punctuation (not the tone marks)
+        case 0x3041...0x3096, 0x309B...0x30FF: true  // kana (not the combining voicing marks)
+        case 0x4E00...0x9FFF: true  // CJK unified ideographs
+        case 0xFF01...0xFF9D: true  // fullwidth forms (not the halfwidth voicing marks)
+        case 0x1F000...0x1F1E5: true  // tiles, cards, enclosed alphanumerics (not regional indicators)
+        case 0x1F200...0x1F3FA, 0x1F400...0x1FAFF: true  // pictographs and emoji (not the skin tones)
+        default: false
+        }
+    }
+}
