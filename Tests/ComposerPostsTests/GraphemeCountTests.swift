@@ -12,6 +12,26 @@ struct GraphemeCountTests {
         Array(text.utf8).withUnsafeBufferPointer(GraphemeCount.count)
     }
 
+    private static func clusterEnds(_ text: String) -> [Int] {
+        var ends: [Int] = []
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            GraphemeCount.forEachClusterEnd(in: bytes) { end in
+                ends.append(end)
+                return true
+            }
+        }
+        return ends
+    }
+
+    /// The UTF-8 ends of `text`'s `Character`s.
+    private static func swiftClusterEnds(_ text: String) -> [Int] {
+        var end = 0
+        return text.map { cluster in
+            end += cluster.utf8.count
+            return end
+        }
+    }
+
     /// Scalars of each Grapheme_Cluster_Break class that joins, and what they join with.
     private static let probes: [Unicode.Scalar] = [
         "\u{D}", "\u{A}", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FB}", "\u{1F1FA}", "\u{1F1F8}", "\u{600}",
@@ -46,7 +66,7 @@ struct GraphemeCountTests {
         }
     }
 
-    @Test func islandsAtTheEdgesAndBackToBackCountAsSwiftDoes() {
+    @Test func islandsAtTheEdgesAndBackToBackSplitAsSwiftDoes() {
         let texts = [
             "", "a", "\r\n", "a\r\nb", "\r", "e\u{301}", "\u{301}", "\u{301}a", "👍🏻", "👨\u{200D}👩\u{200D}👧 ok",
             "🇺🇸🇫🇷🇺", "\u{600}1", "\u{600}", "क\u{94D}ष", "\u{1100}\u{1161}\u{11A8}가각", "❤\u{FE0F}\u{FE0F}x",
@@ -55,22 +75,41 @@ struct GraphemeCountTests {
         ]
         for text in texts {
             #expect(Self.count(text) == text.count, "\(text.unicodeScalars.map { $0.value })")
+            #expect(Self.clusterEnds(text) == Self.swiftClusterEnds(text), "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
+
+    /// The walk stops where its caller says, ASCII runs and islands included (the cut of an
+    /// over-long post asks for the first `limit` clusters only).
+    @Test func theWalkStopsWhereAsked() {
+        for text in ["abcdefghijklmnop", "ab👍🏻cd\r\nef", "e\u{301}e\u{301}e\u{301}", "🇺🇸🇫🇷x"] {
+            let expected = Self.swiftClusterEnds(text)
+            for wanted in 0...expected.count {
+                var ends: [Int] = []
+                Array(text.utf8).withUnsafeBufferPointer { bytes in
+                    GraphemeCount.forEachClusterEnd(in: bytes) { end in
+                        ends.append(end)
+                        return ends.count < wanted
+                    }
+                }
+                #expect(ends == Array(expected.prefix(Swift.max(wanted, 1))), "\(text.debugDescription) \(wanted)")
+            }
         }
     }
 
     /// Random texts from ASCII words and the probes, so that islands open at every distance
     /// from one another and from the text's edges (a fixed seed: failures repeat).
-    @Test func randomMixturesCountAsSwiftDoes() {
+    @Test func randomMixturesSplitAsSwiftDoes() {
         var generator = SplitMix64(seed: 29)
         let pieces: [String] = ["a", "bc", "abcdefghij", " ", "é", "—", "😀", "👍", "東", "あ", "\u{3099}", "가"]
             + Self.probes.map { String(Character($0)) }
         for _ in 0..<20_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...12, using: &generator) { text += pieces.randomElement(using: &generator)! }
-            let expected = text.count
-            let counted = Self.count(text)
-            if counted != expected {
-                Issue.record("\(text.unicodeScalars.map { $0.value }): \(counted), Swift \(expected)")
+            let expected = Self.swiftClusterEnds(text)
+            let ends = Self.clusterEnds(text)
+            if ends != expected || Self.count(text) != expected.count {
+                Issue.record("\(text.unicodeScalars.map { $0.value }): \(ends), Swift \(expected)")
                 return
             }
         }

@@ -38,10 +38,8 @@ struct GraphemeBudget {
     ) {
         let utf8 = text.utf8
         if replacements.isEmpty && prefix.isEmpty {
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let upper = utf8.index(lower, offsetBy: range.count)
-            let slice = text[lower..<upper]
-            length = GraphemeCount.count(UnsafeBufferPointer(rebasing: bytes[range]))
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            length = GraphemeCount.count(slice)
             validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: [])
             return
         }
@@ -67,30 +65,25 @@ struct GraphemeBudget {
         if length <= limit {
             validEnd = range.upperBound
         } else {
-            let end = Self.cut(rewritten[...], limit: limit, pieces: pieces)
+            let end = rewritten.withUTF8 { Self.cut($0, limit: limit, pieces: pieces) }
             validEnd = Self.original(of: end, pieces: pieces, prefixLength: prefix.utf8.count, start: range.lowerBound)
         }
     }
 
     /// The rewritten offset of the last acceptable cluster boundary with at most `limit` clusters
     /// before it.
-    private static func cut(_ rewritten: Substring, limit: Int, pieces: [Piece]) -> Int {
-        let utf8 = rewritten.utf8
+    private static func cut(_ rewritten: UnsafeBufferPointer<UInt8>, limit: Int, pieces: [Piece]) -> Int {
         var best = 0
         var clusters = 0
-        var index = rewritten.startIndex
         var piece = 0
-        while index < rewritten.endIndex, clusters < limit {
-            index = rewritten.index(after: index)
+        GraphemeCount.forEachClusterEnd(in: rewritten) { offset in
+            guard clusters < limit else { return false }
             clusters += 1
-            let offset = utf8.distance(from: utf8.startIndex, to: index)
             while piece < pieces.count, pieces[piece].rewritten.upperBound < offset { piece += 1 }
-            if piece < pieces.count, pieces[piece].isReplacement, pieces[piece].rewritten.lowerBound < offset,
-                offset < pieces[piece].rewritten.upperBound
-            {
-                continue
-            }
-            best = offset
+            let insideReplacement = piece < pieces.count && pieces[piece].isReplacement
+                && pieces[piece].rewritten.lowerBound < offset && offset < pieces[piece].rewritten.upperBound
+            if !insideReplacement { best = offset }
+            return true
         }
         return best
     }

@@ -18,28 +18,42 @@ import ComposerCore
 /// punctuation, symbols, kana, CJK ideographs, emoji) minus every scalar in them whose property
 /// is not Other, Control or LF. A scalar left out costs only time: it is counted in an island.
 ///
-/// Invariant: ``count(_:)`` equals `String(decoding: bytes, as: UTF8.self).count` for
-/// well-formed UTF-8.
+/// Invariant: for well-formed UTF-8, ``forEachClusterEnd(in:_:)`` gives the UTF-8 ends of the
+/// `Character`s of `String(decoding: bytes, as: UTF8.self)`, and ``count(_:)`` their number.
 enum GraphemeCount {
     /// The clusters of `bytes` (well-formed UTF-8).
-    /// - Complexity: O(bytes): ASCII eight bytes at a time, other scalars one lookup each, plus
-    ///   Swift's own walk over the islands.
+    /// - Complexity: O(bytes) (see ``forEachClusterEnd(in:_:)``).
     static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var clusters = 0
+        forEachClusterEnd(in: bytes) { _ in
+            clusters += 1
+            return true
+        }
+        return clusters
+    }
+
+    /// Calls `body` with the end (a byte offset) of each cluster of `bytes` (well-formed UTF-8),
+    /// in order, until it returns `false`.
+    /// - Complexity: O(bytes walked): ASCII eight bytes at a time, other scalars one lookup each,
+    ///   plus Swift's own walk over the islands.
+    @inline(__always)
+    static func forEachClusterEnd(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
         var index = 0
         let end = bytes.count
         // Where the island being gathered starts, when one is.
         var island: Int?
         // Whether the next scalar belongs to the island (the last one did not stand alone).
         var joinsNext = false
-        // The start of the last scalar counted by itself, or -1; outside an island it is the
-        // scalar just before `index`.
+        // The start of the last scalar outside an island, whose end is a cluster end unless the
+        // scalar after it opens an island; -1 when there is none.
         var lastAlone = -1
         while index < end {
             if island == nil, index + 8 <= end {
                 let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 && ByteWord.bytes(of: word, equalTo: 0x0D) == 0 {
-                    clusters += 8
+                    // Eight ASCII scalars that stand alone: the one before and the first seven end clusters.
+                    if lastAlone >= 0 && !body(index) { return }
+                    for offset in 1..<8 where !body(index + offset) { return }
                     lastAlone = index + 7
                     index += 8
                     continue
@@ -52,34 +66,43 @@ enum GraphemeCount {
                 : standsAlone(scalar(in: bytes, at: index, length: length))
             if !alone {
                 if island == nil {
-                    // The scalar before (outside an island, so counted alone) joins the island.
-                    let start = lastAlone >= 0 ? lastAlone : index
-                    if lastAlone >= 0 { clusters -= 1 }
-                    island = start
+                    // The scalar before (outside an island) joins the island.
+                    island = lastAlone >= 0 ? lastAlone : index
+                    lastAlone = -1
                 }
                 joinsNext = true
             } else if let start = island {
                 if joinsNext {
                     joinsNext = false
                 } else {
-                    clusters += swiftCount(bytes, start..<index)
+                    guard forEachSwiftClusterEnd(in: bytes, start..<index, body) else { return }
                     island = nil
-                    clusters += 1
                     lastAlone = index
                 }
             } else {
-                clusters += 1
+                if lastAlone >= 0 && !body(index) { return }
                 lastAlone = index
             }
             index += length
         }
-        if let start = island { clusters += swiftCount(bytes, start..<end) }
-        return clusters
+        if let start = island {
+            _ = forEachSwiftClusterEnd(in: bytes, start..<end, body)
+        } else if lastAlone >= 0 {
+            _ = body(end)
+        }
     }
 
-    /// Swift's count of `bytes[range]`.
-    private static func swiftCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
+    /// ``forEachClusterEnd(in:_:)`` over `bytes[range]` by Swift's segmentation; whether `body`
+    /// asked for more.
+    private static func forEachSwiftClusterEnd(
+        in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Int) -> Bool
+    ) -> Bool {
+        var offset = range.lowerBound
+        for cluster in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) {
+            offset += cluster.utf8.count
+            guard body(offset) else { return false }
+        }
+        return true
     }
 
     /// The scalar of `length` bytes at `index` of well-formed `bytes`.
