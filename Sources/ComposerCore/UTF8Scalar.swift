@@ -66,6 +66,22 @@
     package static func asciiUppercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
     }
+
+    /// The end of the run of ASCII bytes of `bytes` that starts at `start`, at most `end`.
+    /// - Complexity: O(run), eight bytes at a time.
+    @inlinable
+    package static func asciiRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
+        guard start < end, let base = bytes.baseAddress else { return start }
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let high = word & 0x8080_8080_8080_8080
+            if high != 0 { return index + high.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < end && bytes[index] < 0x80 { index += 1 }
+        return index
+    }
 }
 
 extension UnsafeBufferPointer<UInt8> {

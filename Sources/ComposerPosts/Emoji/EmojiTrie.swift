@@ -33,6 +33,11 @@ package enum EmojiTrie {
         var found: [Range<Int>] = []
         var position = range.lowerBound
         while position < range.upperBound {
+            if text[position] < 0x80 {
+                // No sequence starts at an ASCII byte followed by another: only the last byte of
+                // an ASCII run (a keycap base before U+FE0F or U+20E3) may start one.
+                position = max(position, UTF8Scalar.asciiRunEnd(in: text, from: position, before: range.upperBound) - 1)
+            }
             if let end = match(in: text, at: position), end <= range.upperBound {
                 found.append(position..<end)
                 position = end

@@ -34,6 +34,7 @@ struct TwitterTally {
         scaledWeight = startingWeight
         let emoji = weighting.emojiParsingEnabled ? EmojiTrie.sequences(in: text, range: range) : []
         let maximum = weighting.maxWeightedLength * weighting.scale
+        let asciiWeight = weighting.uniformASCIIWeight
         var cursor = Cursor(text: text, position: range.lowerBound)
         var nextURL = urls.startIndex
         var nextEmoji = 0
@@ -49,6 +50,19 @@ struct TwitterTally {
                 scaledWeight += weighting.defaultWeight
                 lastUnit = cursor.advance(toByte: emoji[nextEmoji].upperBound)
                 nextEmoji += 1
+            } else if let asciiWeight, !cursor.atLowSurrogate, text[cursor.position] < 0x80 {
+                // A run of ASCII up to the next URL or emoji, weighed at once: no ASCII unit is
+                // invalid, and the valid range ends at the last unit the limit still holds.
+                var runEnd = range.upperBound
+                if nextURL < urls.endIndex { runEnd = min(runEnd, urls[nextURL].utf8Range.lowerBound) }
+                if nextEmoji < emoji.count { runEnd = min(runEnd, emoji[nextEmoji].lowerBound) }
+                let units = UTF8Scalar.asciiRunEnd(in: text, from: cursor.position, before: runEnd) - cursor.position
+                let room = maximum - scaledWeight
+                let fitting = room < 0 ? 0 : asciiWeight > 0 ? min(units, room / asciiWeight) : units
+                if hasNoInvalidUnit, fitting >= 1 { validDisplayIndex = cursor.utf16 + fitting - 1 }
+                scaledWeight += units * asciiWeight
+                cursor.advance(asciiBytes: units)
+                continue
             } else {
                 lastUnit = cursor.advanceOneCharacter()
                 scaledWeight += weighting.weight(ofUnit: lastUnit)
@@ -88,6 +102,12 @@ struct TwitterTally {
             }
             utf16 += 1
             return scalar
+        }
+
+        /// Steps over `count` ASCII bytes.
+        mutating func advance(asciiBytes count: Int) {
+            position += count
+            utf16 += count
         }
 
         /// Steps over `count` units (never past the text); returns the last unit stepped over.

@@ -32,6 +32,13 @@ package struct TwitterWeighting: Sendable, Hashable {
     package static let version1 = TwitterWeighting(
         maxWeightedLength: 140, scale: 1, defaultWeight: 1, transformedURLLength: 23, emojiParsingEnabled: true, ranges: [])
 
+    /// The weight every ASCII unit has, when they all have the same (one range covers them all,
+    /// or none covers any), else `nil`.
+    package var uniformASCIIWeight: Int? {
+        guard let first = ranges.first(where: { $0.range.overlaps(0...0x7F) }) else { return defaultWeight }
+        return first.range.contains(0) && first.range.contains(0x7F) ? first.weight : nil
+    }
+
     /// `getCharacterWeight` of one UTF-16 code unit (the reference weighs a surrogate pair by its
     /// low surrogate, which no range covers).
     @inline(__always)
