@@ -14,7 +14,7 @@ enum BlueskyLength {
         text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, links: [Span], startUTF16: Int
     ) -> LengthReport {
         let budget = GraphemeBudget(
-            text: text, bytes: bytes, range: range, replacements: replacements(text: text, range: range, links: links),
+            bytes: bytes, range: range, replacements: replacements(text: text, range: range, links: links),
             prefix: "", limit: limit)
         return GraphemeBudget.report(
             budget, profile: .bluesky, limit: limit, isValid: budget.length > 0 && budget.length <= limit, bytes: bytes,

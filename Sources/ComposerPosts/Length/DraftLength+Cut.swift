@@ -96,7 +96,7 @@ extension DraftLength {
             switch profile {
             case .bluesky:
                 let budget = GraphemeBudget(
-                    text: text, bytes: bytes, range: range,
+                    bytes: bytes, range: range,
                     replacements: BlueskyLength.replacements(text: text, range: range, links: scan.links), prefix: "",
                     limit: limit - before)
                 (cut.validUTF8, cut.validUTF16) = cutAt(bytes, budget.validEnd)
@@ -110,7 +110,7 @@ extension DraftLength {
             case .mastodon(_, let urlLength):
                 let entities = MastodonLength.entities(range: range, spans: scan.mastodonSpans, bytes: bytes)
                 let budget = GraphemeBudget(
-                    text: text, bytes: bytes, range: range,
+                    bytes: bytes, range: range,
                     replacements: MastodonLength.replacements(entities, bytes: bytes, urlLength: urlLength),
                     prefix: scan.afterLF ? "" : contentWarning, limit: limit - before)
                 (cut.validUTF8, cut.validUTF16) = cutAt(bytes, budget.validEnd)

@@ -46,7 +46,7 @@ extension DraftLength {
                 var tally = self
                 if needs.bluesky {
                     tally.bluesky = GraphemeBudget(
-                        text: text, bytes: bytes, range: range,
+                        bytes: bytes, range: range,
                         replacements: BlueskyLength.replacements(text: text, range: range, links: scan.links), prefix: "",
                         limit: .max
                     ).length
@@ -123,7 +123,7 @@ extension DraftLength {
         func clusters(after prefix: String) -> (oneX: Int, withoutURLs: Int) {
             func count(urlLength: Int) -> Int {
                 GraphemeBudget(
-                    text: scan.text, bytes: bytes, range: scan.range,
+                    bytes: bytes, range: scan.range,
                     replacements: MastodonLength.replacements(entities, bytes: bytes, urlLength: urlLength),
                     prefix: prefix, limit: .max
                 ).length

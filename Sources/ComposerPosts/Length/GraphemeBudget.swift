@@ -28,44 +28,42 @@ struct GraphemeBudget {
         var isReplacement: Bool
     }
 
-    /// Counts `range` of `text` (`bytes` is its UTF-8) with `replacements` (sorted, disjoint,
-    /// inside `range`) applied after `prefix`.
+    /// Counts `range` of the text whose UTF-8 is `bytes` (well-formed) with `replacements`
+    /// (sorted, disjoint, inside `range`) applied after `prefix`.
     /// - Complexity: O(range length + prefix + replacement lengths); the cut is looked for only
     ///   when the count is over `limit`.
-    init(
-        text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, replacements: [Replacement], prefix: String,
-        limit: Int
-    ) {
-        let utf8 = text.utf8
+    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, replacements: [Replacement], prefix: String, limit: Int) {
         if replacements.isEmpty && prefix.isEmpty {
             let slice = UnsafeBufferPointer(rebasing: bytes[range])
             length = GraphemeCount.count(slice)
             validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: [])
             return
         }
-        var rewritten = prefix
+        // The rewritten text's UTF-8: well-formed pieces end to end.
+        var rewritten: [UInt8] = []
+        rewritten.reserveCapacity(prefix.utf8.count + range.count + replacements.reduce(0) { $0 + $1.text.utf8.count })
+        rewritten.append(contentsOf: prefix.utf8)
         var pieces: [Piece] = []
         var cursor = range.lowerBound
         func appendOriginal(_ end: Int) {
             guard cursor < end else { return }
-            let start = rewritten.utf8.count
-            let lower = utf8.index(utf8.startIndex, offsetBy: cursor)
-            rewritten += text[lower..<utf8.index(lower, offsetBy: end - cursor)]
-            pieces.append(Piece(rewritten: start..<rewritten.utf8.count, original: cursor..<end, isReplacement: false))
+            let start = rewritten.count
+            rewritten.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<end]))
+            pieces.append(Piece(rewritten: start..<rewritten.count, original: cursor..<end, isReplacement: false))
         }
         for replacement in replacements {
             appendOriginal(replacement.utf8Range.lowerBound)
-            let start = rewritten.utf8.count
-            rewritten += replacement.text
-            pieces.append(Piece(rewritten: start..<rewritten.utf8.count, original: replacement.utf8Range, isReplacement: true))
+            let start = rewritten.count
+            rewritten.append(contentsOf: replacement.text.utf8)
+            pieces.append(Piece(rewritten: start..<rewritten.count, original: replacement.utf8Range, isReplacement: true))
             cursor = replacement.utf8Range.upperBound
         }
         appendOriginal(range.upperBound)
-        length = rewritten.withUTF8(GraphemeCount.count)
+        length = rewritten.withUnsafeBufferPointer(GraphemeCount.count)
         if length <= limit {
             validEnd = range.upperBound
         } else {
-            let end = rewritten.withUTF8 { Self.cut($0, limit: limit, pieces: pieces) }
+            let end = rewritten.withUnsafeBufferPointer { Self.cut($0, limit: limit, pieces: pieces) }
             validEnd = Self.original(of: end, pieces: pieces, prefixLength: prefix.utf8.count, start: range.lowerBound)
         }
     }

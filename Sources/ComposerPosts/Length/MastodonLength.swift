@@ -2,7 +2,8 @@ import PatternDetection
 
 /// The `mastodon` profile: Mastodon's `StatusLengthValidator`.
 enum MastodonLength {
-    /// The report for `range` of `text` with content warning `contentWarning`.
+    /// The report for `range` of the text whose UTF-8 is `bytes`, with content warning
+    /// `contentWarning`.
     ///
     /// The count is the grapheme clusters of the content warning followed by the text rewritten as
     /// the validator rewrites it: each link with a protocol becomes `urlLength` `x`s and each
@@ -12,7 +13,7 @@ enum MastodonLength {
     /// warning included, fits, cut at a cluster boundary, ending before a URL or mention that does
     /// not fit whole. Entities not wholly inside `range` are counted as typed.
     static func report(
-        text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, spans: [Span],
+        bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, spans: [Span],
         contentWarning: String, profile: LengthProfile, startUTF16: Int
     ) -> LengthReport {
         guard case .mastodon(let limit, let urlLength) = profile else { preconditionFailure("not a mastodon profile") }
@@ -21,7 +22,7 @@ enum MastodonLength {
             blank ? [] : Self.replacements(entities(range: range, spans: spans, bytes: bytes), bytes: bytes, urlLength: urlLength)
         let counted = blank ? range.lowerBound..<range.lowerBound : range
         var budget = GraphemeBudget(
-            text: text, bytes: bytes, range: counted, replacements: replacements, prefix: contentWarning, limit: limit)
+            bytes: bytes, range: counted, replacements: replacements, prefix: contentWarning, limit: limit)
         if counted.isEmpty, budget.length <= limit { budget.validEnd = range.upperBound }
         return GraphemeBudget.report(
             budget, profile: profile, limit: limit, isValid: budget.length <= limit, bytes: bytes, range: range,
@@ -57,7 +58,11 @@ enum MastodonLength {
     /// `entities` with what the validator counts in their place: `urlLength` `x`s for a URL, the
     /// `@username` for a mention.
     static func replacements(_ entities: [Entity], bytes: UnsafeBufferPointer<UInt8>, urlLength: Int) -> [GraphemeBudget.Replacement] {
-        let url = String(repeating: "x", count: urlLength)
+        guard !entities.isEmpty else { return [] }
+        let url = String(unsafeUninitializedCapacity: urlLength) { buffer in
+            buffer.initialize(repeating: UInt8(ascii: "x"))
+            return urlLength
+        }
         return entities.map { entity in
             let text = entity.counted.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? url
             return GraphemeBudget.Replacement(utf8Range: entity.utf8Range, text: text)

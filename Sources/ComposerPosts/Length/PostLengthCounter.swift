@@ -95,7 +95,7 @@ public struct PostLengthCounter: Sendable {
             case .mastodon:
                 guard let mastodonSpans else { preconditionFailure("counter not made for mastodon") }
                 return MastodonLength.report(
-                    text: text, bytes: bytes, range: utf8Range, spans: mastodonSpans, contentWarning: contentWarning,
+                    bytes: bytes, range: utf8Range, spans: mastodonSpans, contentWarning: contentWarning,
                     profile: profile, startUTF16: startUTF16)
             }
         }
