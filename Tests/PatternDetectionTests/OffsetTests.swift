@@ -72,6 +72,30 @@ struct OffsetTests {
         }
     }
 
+    /// The UTF-16 count of a range, eight bytes at a time, against Swift's UTF-16 view, for every
+    /// range between scalar boundaries (so words start at every alignment and tails have every
+    /// length).
+    @Test func utf16CountsOfEveryRangeAgreeWithSwift() {
+        var generator = SplitMix64(seed: 44)
+        let pieces = ["a", "é", "東", "😀", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{FFFF}"]
+        for _ in 0..<300 {
+            let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            let boundaries = text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [bytes.count]
+            bytes.withUnsafeBufferPointer { buffer in
+                for lower in boundaries {
+                    for upper in boundaries where upper >= lower {
+                        let expected = String(decoding: buffer[lower..<upper], as: UTF8.self).utf16.count
+                        if UTF16Offsets.count(in: buffer, lower..<upper) != expected {
+                            Issue.record("\(text.debugDescription) \(lower)..<\(upper)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func illFormedBytesCountAsOneReplacementEach() {
         // "a" 0xFF "b" 0xE2 0x82 (truncated €) "c": each ill-formed part decodes to one U+FFFD.
         let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82, 0x63]
