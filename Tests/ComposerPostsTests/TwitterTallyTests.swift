@@ -73,4 +73,17 @@ struct TwitterTallyTests {
             #expect(found == [run + 1..<run + 5, run + 5..<run + 12], "\(run)")
         }
     }
+
+    /// The trie's quick rejection from a scalar's first two bytes never rejects the first scalar
+    /// of a sequence.
+    @Test func everySequenceStartIsLetThrough() {
+        let root = Int(EmojiTrie.nodeFirstEdge[0])..<Int(EmojiTrie.nodeFirstEdge[0]) + Int(EmojiTrie.nodeEdgeCount[0])
+        #expect(root.count > 1_000)
+        for edge in root {
+            let utf8 = Array(String(Character(Unicode.Scalar(EmojiTrie.edgeScalars[edge])!)).utf8)
+            #expect(EmojiTrie.mayStart(lead: utf8[0], next: utf8.count > 1 ? utf8[1] : 0), "U+\(String(EmojiTrie.edgeScalars[edge], radix: 16))")
+        }
+        #expect(!EmojiTrie.mayStart(lead: 0xE6, next: 0x9D), "東 starts nothing")
+        #expect(!EmojiTrie.mayStart(lead: 0xF0, next: 0x90), "U+10000 starts nothing")
+    }
 }

@@ -24,7 +24,20 @@ package enum EmojiTrie {
         if lead == 0xC2, offset + 1 < text.count, UInt32(text[offset + 1] & 0x3F) | 0x80 < firstNonKeycapStart {
             return nil
         }
+        if !mayStart(lead: lead, next: offset + 1 < text.count ? text[offset + 1] : 0) { return nil }
         return longestMatch(in: text, at: offset)
+    }
+
+    /// Whether a scalar whose UTF-8 starts with `lead` and `next` may start a sequence: no
+    /// sequence starts from U+4000 to U+DFFF (CJK ideographs, Yi, Hangul syllables) or among the
+    /// four-byte scalars outside U+1F000...U+1FFFF (checked against the trie's first edges by the
+    /// tests; twemoji has sequences that start in the private-use block and at U+FE0F), so those
+    /// are rejected from their first two bytes.
+    @inline(__always)
+    static func mayStart(lead: UInt8, next: UInt8) -> Bool {
+        if lead >= 0xE4 && lead <= 0xED { return false }  // U+4000...U+DFFF
+        if lead >= 0xF0 { return lead == 0xF0 && next == 0x9F }  // U+1F000...U+1FFFF only
+        return true
     }
 
     /// Every sequence the reference's global scan reports in `range`, in order (byte ranges).
