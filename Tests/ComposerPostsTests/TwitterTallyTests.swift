@@ -84,6 +84,7 @@ struct TwitterTallyTests {
             #expect(EmojiTrie.mayStart(lead: utf8[0], next: utf8.count > 1 ? utf8[1] : 0), "U+\(String(EmojiTrie.edgeScalars[edge], radix: 16))")
         }
         #expect(!EmojiTrie.mayStart(lead: 0xE6, next: 0x9D), "東 starts nothing")
+        #expect(!EmojiTrie.mayStart(lead: 0xE3, next: 0x81), "あ starts nothing")
         #expect(!EmojiTrie.mayStart(lead: 0xF0, next: 0x90), "U+10000 starts nothing")
     }
 }

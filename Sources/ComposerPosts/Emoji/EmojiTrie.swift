@@ -29,12 +29,13 @@ package enum EmojiTrie {
     }
 
     /// Whether a scalar whose UTF-8 starts with `lead` and `next` may start a sequence: no
-    /// sequence starts from U+4000 to U+DFFF (CJK ideographs, Yi, Hangul syllables) or among the
-    /// four-byte scalars outside U+1F000...U+1FFFF (checked against the trie's first edges by the
-    /// tests; twemoji has sequences that start in the private-use block and at U+FE0F), so those
-    /// are rejected from their first two bytes.
+    /// sequence starts from U+3040 to U+327F (kana), from U+32C0 to U+DFFF (CJK ideographs, Yi,
+    /// Hangul syllables) or among the four-byte scalars outside U+1F000...U+1FFFF (checked against
+    /// the trie's first edges by the tests; twemoji has sequences that start in the private-use
+    /// block and at U+FE0F), so those are rejected from their first two bytes.
     @inline(__always)
     static func mayStart(lead: UInt8, next: UInt8) -> Bool {
+        if lead == 0xE3 { return next == 0x80 || next == 0x8A }  // U+3000...U+303F, U+3280...U+32BF
         if lead >= 0xE4 && lead <= 0xED { return false }  // U+4000...U+DFFF
         if lead >= 0xF0 { return lead == 0xF0 && next == 0x9F }  // U+1F000...U+1FFFF only
         return true
