@@ -5,7 +5,9 @@
 // - `dense.txt`: the dense edge-case posts of the test suite's PostCorpus (one token in four is
 //   an entity or a broken one);
 // - `prose.jsonl`, `dense.jsonl`: the same texts as `--input jsonl` posts, one JSON string per
-//   line, consecutive lines joined (with their line feeds) into posts of up to 280 bytes.
+//   line, consecutive lines joined (with their line feeds) into posts of up to 280 bytes;
+// - `japanese.jsonl`: Japanese posts of 40-140 kana and kanji with now and then a link, a tag or
+//   an emoji, as `--input jsonl` posts (a quarter of BYTES), for counting under CJK weights.
 // Build: swiftc -O -package-name scripts -D FUZZING Sources/ComposerCore/SplitMix64.swift \
 //     Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift
 // Usage: generate-scan-corpus DIRECTORY [BYTES]   (BYTES defaults to 20 MiB per file)
@@ -99,6 +101,34 @@ enum ProseCorpus {
     }
 }
 
+/// Japanese-like posts: kana (three in five) and common kanji, with a link, a tag or an emoji now
+/// and then.
+enum JapaneseCorpus {
+    static let kana = (0x3041...0x3096).map { Character(Unicode.Scalar($0)!) } + (0x30A1...0x30FA).map { Character(Unicode.Scalar($0)!) }
+    static let kanji = (0x4E00..<0x4E00 + 2_000).map { Character(Unicode.Scalar($0)!) }
+
+    /// One post of 40-140 characters per line, `byteCount` bytes or a little more.
+    static func posts(byteCount: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        var out: [UInt8] = []
+        out.reserveCapacity(byteCount + 1024)
+        var number = 0
+        while out.count < byteCount {
+            var post = ""
+            for _ in 0..<40 + Int(random.next() % 101) {
+                post.append(random.next() % 5 < 3 ? ProseCorpus.pick(kana, &random) : ProseCorpus.pick(kanji, &random))
+            }
+            if random.next() % 10 < 3 { post += " https://example.jp/a/\(number)" }
+            if random.next() % 10 < 3 { post += " #タグ" }
+            if random.next() % 10 < 2 { post += " 😀" }
+            out.append(contentsOf: post.utf8)
+            out.append(UInt8(ascii: "\n"))
+            number += 1
+        }
+        return out
+    }
+}
+
 @main
 enum GenerateScanCorpus {
     static func main() throws {
@@ -116,6 +146,8 @@ enum GenerateScanCorpus {
         try Data(dense).write(to: directory.appendingPathComponent("dense.txt"))
         try Data(jsonLines(prose)).write(to: directory.appendingPathComponent("prose.jsonl"))
         try Data(jsonLines(dense)).write(to: directory.appendingPathComponent("dense.jsonl"))
+        let japanese = JapaneseCorpus.posts(byteCount: size / 4, seed: 5)
+        try Data(jsonLines(japanese, postBytes: 0)).write(to: directory.appendingPathComponent("japanese.jsonl"))
     }
 
     /// `text`'s lines joined into posts of up to `postBytes` bytes (a longer line is a post of its
