@@ -96,6 +96,35 @@ struct OffsetTests {
         }
     }
 
+    /// The byte offset after a number of UTF-16 units, a word at a time, against Swift's views:
+    /// the last scalar boundary at or before that many units, for every number of units and
+    /// from every scalar boundary.
+    @Test func byteOffsetsAfterUTF16UnitsAgreeWithSwift() {
+        var generator = SplitMix64(seed: 45)
+        let pieces = ["a", "é", "東", "😀", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{80}"]
+        for _ in 0..<300 {
+            let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            // (UTF-8 offset, UTF-16 offset) of every scalar boundary, the end included.
+            var boundaries = [(0, 0)]
+            for scalar in text.unicodeScalars {
+                boundaries.append((boundaries.last!.0 + UTF8.width(scalar), boundaries.last!.1 + UTF16.width(scalar)))
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for (startUTF8, startUTF16) in boundaries {
+                    for units in 0...(text.utf16.count - startUTF16 + 1) {
+                        let expected = boundaries.last { $0.0 >= startUTF8 && $0.1 - startUTF16 <= units }!.0
+                        let found = UTF16Offsets.byteOffset(afterUTF16: units, from: startUTF8, end: buffer.count, in: buffer)
+                        if found != expected {
+                            Issue.record("\(text.debugDescription) from \(startUTF8) after \(units): \(found), expected \(expected)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func illFormedBytesCountAsOneReplacementEach() {
         // "a" 0xFF "b" 0xE2 0x82 (truncated €) "c": each ill-formed part decodes to one U+FFFD.
         let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82, 0x63]
