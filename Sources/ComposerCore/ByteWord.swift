@@ -2,7 +2,7 @@
 /// needing an escape: a `UInt64` read unaligned from the text, byte order irrelevant.
 @usableFromInline package enum ByteWord {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
-    @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline package static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Non-zero exactly when some byte of `word` is `value`.
     @inlinable @inline(__always)

@@ -50,6 +50,14 @@
 
         @usableFromInline package init() {}
 
+        /// A cursor at `start` whose counts start there: after advancing it, `utf16` and `scalars`
+        /// are the units from `start` (continuation bytes right after `start` count nothing, their
+        /// lead lying before it, so counts of adjacent ranges add up).
+        @inlinable
+        package init(at start: Int) {
+            utf8 = start
+        }
+
         /// Moves to `target` (at most `bytes.count`), or to the end of the unit `target` lies in.
         /// Does nothing when the cursor is already there or beyond.
         /// - Complexity: O(target − utf8); well-formed stretches eight bytes at a time, checked

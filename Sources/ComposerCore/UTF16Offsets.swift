@@ -1,30 +1,13 @@
 /// UTF-16 positions in well-formed UTF-8, for the ranges reports give in both units.
 @usableFromInline package enum UTF16Offsets {
     /// UTF-16 code units in `range` of `bytes`.
-    /// - Complexity: O(range length), eight bytes at a time.
+    /// - Complexity: O(range length), eight bytes at a time
+    ///   (``TextOffsets/Cursor/advance(toWellFormed:in:)``).
     @inlinable
     package static func count(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        var count = 0
-        var offset = range.lowerBound
-        if let base = bytes.baseAddress {
-            while offset + 8 <= range.upperBound {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    count += 8
-                } else {
-                    // A unit per byte that is not a continuation byte, a second per four-byte lead.
-                    let units = UTF8Validation.unitCounts(in: word)
-                    count += 8 - units.continuations + units.fourByteLeads
-                }
-                offset += 8
-            }
-        }
-        while offset < range.upperBound {
-            let byte = bytes[offset]
-            if !UTF8Scalar.isContinuation(byte) { count += byte >= 0xF0 ? 2 : 1 }
-            offset += 1
-        }
-        return count
+        var cursor = TextOffsets.Cursor(at: range.lowerBound)
+        cursor.advance(toWellFormed: range.upperBound, in: bytes)
+        return cursor.utf16
     }
 
     /// How many bytes apart ``checkpoints(in:)`` records the UTF-16 count.
@@ -62,7 +45,7 @@
             // units counted with its lead), so the walk then steps over the rest of that scalar.
             while position + 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let counts = UTF8Validation.unitCounts(in: word)
+                let counts = UTF8Validation.unitCounts(in: word)  // (as the cursor counts a word)
                 let wordUnits = 8 - counts.continuations + counts.fourByteLeads
                 if walked + wordUnits > units { break }
                 walked += wordUnits

@@ -75,7 +75,7 @@
         var index = start
         while index + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let high = word & 0x8080_8080_8080_8080
+            let high = word & ByteWord.highBits
             if high != 0 { return index + high.trailingZeroBitCount >> 3 }
             index += 8
         }

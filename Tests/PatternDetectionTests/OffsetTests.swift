@@ -4,6 +4,11 @@ import Testing
 /// UTF-8 ↔ UTF-16 ↔ scalar offsets, checked against Swift's own string views.
 @Suite("Offsets")
 struct OffsetTests {
+    /// Fewer than `count` of `pieces`, drawn with `generator`, end to end.
+    private static func randomText(of pieces: [String], fewerThan count: UInt64, using generator: inout SplitMix64) -> String {
+        (0..<Int(generator.next() % count)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+    }
+
     @Test func astralCharactersCountTwiceInUTF16() {
         let text = "a😀b𝄞c"
         // bytes: a=0, 😀=1..<5, b=5, 𝄞=6..<10, c=10
@@ -29,7 +34,7 @@ struct OffsetTests {
         var generator = SplitMix64(seed: 42)
         let pieces = ["a", "é", "e\u{301}", "東", "😀", "👨‍👩‍👧", "\u{200D}", " ", "𝄞", "\u{FEFF}", "ß"]
         for _ in 0..<200 {
-            let text = (0..<Int(generator.next() % 20)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = Self.randomText(of: pieces, fewerThan: 20, using: &generator)
             var utf8Offsets: [Int] = []
             var expectedUTF16: [Int] = []
             var expectedScalars: [Int] = []
@@ -54,7 +59,7 @@ struct OffsetTests {
         var generator = SplitMix64(seed: 43)
         let pieces = ["a", "é", "東", "😀", "👨‍👩‍👧", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{7F}", "\u{80}"]
         for _ in 0..<2_000 {
-            let text = (0..<Int(generator.next() % 30)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = Self.randomText(of: pieces, fewerThan: 30, using: &generator)
             let bytes = Array(text.utf8)
             var targets = (0..<Int(generator.next() % 6)).map { _ in Int(generator.next() % UInt64(bytes.count + 2)) }
             targets.sort()
@@ -79,7 +84,7 @@ struct OffsetTests {
         var generator = SplitMix64(seed: 44)
         let pieces = ["a", "é", "東", "😀", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{FFFF}"]
         for _ in 0..<300 {
-            let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = Self.randomText(of: pieces, fewerThan: 16, using: &generator)
             let bytes = Array(text.utf8)
             let boundaries = text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [bytes.count]
             bytes.withUnsafeBufferPointer { buffer in
@@ -103,7 +108,7 @@ struct OffsetTests {
         var generator = SplitMix64(seed: 45)
         let pieces = ["a", "é", "東", "😀", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{80}"]
         for _ in 0..<300 {
-            let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = Self.randomText(of: pieces, fewerThan: 16, using: &generator)
             let bytes = Array(text.utf8)
             // (UTF-8 offset, UTF-16 offset) of every scalar boundary, the end included.
             var boundaries = [(0, 0)]

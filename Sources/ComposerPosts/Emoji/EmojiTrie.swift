@@ -19,22 +19,20 @@ package enum EmojiTrie {
     /// - Complexity: O(length of the match × log of the trie's fan-out).
     @inline(__always)
     package static func match(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-        let lead = text[offset]
-        if lead < 0x80, !(lead == 0x23 || lead == 0x2A || (0x30...0x39).contains(lead)) { return nil }
-        if lead == 0xC2, offset + 1 < text.count, UInt32(text[offset + 1] & 0x3F) | 0x80 < firstNonKeycapStart {
-            return nil
-        }
-        if !mayStart(lead: lead, next: offset + 1 < text.count ? text[offset + 1] : 0) { return nil }
+        guard mayStart(lead: text[offset], next: offset + 1 < text.count ? text[offset + 1] : 0) else { return nil }
         return longestMatch(in: text, at: offset)
     }
 
     /// Whether a scalar whose UTF-8 starts with `lead` and `next` may start a sequence: no
-    /// sequence starts from U+3040 to U+327F (kana), from U+32C0 to U+DFFF (CJK ideographs, Yi,
-    /// Hangul syllables) or among the four-byte scalars outside U+1F000...U+1FFFF (checked against
-    /// the trie's first edges by the tests; twemoji has sequences that start in the private-use
-    /// block and at U+FE0F), so those are rejected from their first two bytes.
+    /// sequence starts below U+00A9 but at a keycap base, from U+3040 to U+327F (kana), from
+    /// U+32C0 to U+DFFF (CJK ideographs, Yi, Hangul syllables) or among the four-byte scalars
+    /// outside U+1F000...U+1FFFF (checked against the trie's first edges by the tests; twemoji
+    /// has sequences that start in the private-use block and at U+FE0F), so those are rejected
+    /// from their first two bytes.
     @inline(__always)
     static func mayStart(lead: UInt8, next: UInt8) -> Bool {
+        if lead < 0x80 { return lead == 0x23 || lead == 0x2A || (0x30...0x39).contains(lead) }
+        if lead == 0xC2 { return UInt32(next) >= firstNonKeycapStart }  // U+0080...U+00BF
         if lead == 0xE3 { return next == 0x80 || next == 0x8A }  // U+3000...U+303F, U+3280...U+32BF
         if lead >= 0xE4 && lead <= 0xED { return false }  // U+4000...U+DFFF
         if lead >= 0xF0 { return lead == 0xF0 && next == 0x9F }  // U+1F000...U+1FFFF only

@@ -50,7 +50,7 @@ enum GraphemeCount {
         while index < end {
             if island == nil, index + 8 <= end {
                 let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 && ByteWord.bytes(of: word, equalTo: 0x0D) == 0 {
+                if word & ByteWord.highBits == 0 && ByteWord.bytes(of: word, equalTo: 0x0D) == 0 {
                     // Eight ASCII scalars that stand alone: the one before and the first seven end clusters.
                     if lastAlone >= 0 && !body(index) { return }
                     for offset in 1..<8 where !body(index + offset) { return }
@@ -61,9 +61,7 @@ enum GraphemeCount {
             }
             let lead = bytes[index]
             let length = UTF8Scalar.length(lead: lead)
-            let alone = lead < 0x80
-                ? lead != 0x0D
-                : standsAlone(scalar(in: bytes, at: index, length: length))
+            let alone = lead < 0x80 ? lead != 0x0D : standsAlone(bytes.scalarValue(at: index).value)
             if !alone {
                 if island == nil {
                     // The scalar before (outside an island) joins the island.
@@ -103,14 +101,6 @@ enum GraphemeCount {
             guard body(offset) else { return false }
         }
         return true
-    }
-
-    /// The scalar of `length` bytes at `index` of well-formed `bytes`.
-    @inline(__always)
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
-        var value = UInt32(bytes[index]) & (0x7F >> UInt32(length))
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return value
     }
 
     /// Whether `scalar` is in the conservative set of scalars whose Grapheme_Cluster_Break
