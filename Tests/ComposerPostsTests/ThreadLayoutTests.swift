@@ -27,9 +27,11 @@ struct ThreadLayoutTests {
             offsets[end] - offsets[start] - gaps[start] + suffix(post) <= limit
         }
 
-        init(random: inout SplitMix64) {
-            let count = 1 + Int(random.next() % 30)
-            limit = 8 + Int(random.next() % 30)
+        /// A short draft (up to 30 words, limits of 8 to 37), or a long one (200 to 599 words,
+        /// limits of 100 to 299: dozens of cuts per post).
+        init(random: inout SplitMix64, long: Bool = false) {
+            let count = long ? 200 + Int(random.next() % 400) : 1 + Int(random.next() % 30)
+            limit = long ? 100 + Int(random.next() % 200) : 8 + Int(random.next() % 30)
             numbered = random.next() % 2 == 0
             words = (0..<count).map { _ in 1 + Int(random.next() % 9) }
             gaps = (0...count).map { _ in 1 + Int(random.next() % 3) }
@@ -40,6 +42,17 @@ struct ThreadLayoutTests {
                 offsets.append(offset)
                 offset += gaps[cut] + (cut < count ? words[cut] : 0)
             }
+        }
+
+        /// The cuts as a splitter holds them: cut k drops `gaps[k]` bytes at `offsets[k]`.
+        var cuts: [ThreadCut] { (0...last).map { ThreadCut(dropped: offsets[$0]..<offsets[$0] + gaps[$0], rank: ranks[$0]) } }
+
+        /// The test as the splitter makes it: a part that does not fit hints from the end of its
+        /// longest prefix that fits with the suffix, the limit's worth of bytes after its start
+        /// less the suffix's.
+        func probe(_ start: Int, _ end: Int, post: Int, cuts: [ThreadCut]) -> ThreadLayout.Probe {
+            guard !fits(start, end, post: post) else { return .init(fits: true) }
+            return .init(notFittingFrom: start, to: end, fittingEnd: offsets[start] + gaps[start] + limit - suffix(post), in: cuts)
         }
 
         /// The fewest posts, then the lexicographically greatest (rank, position) sequence, by
@@ -95,6 +108,51 @@ struct ThreadLayoutTests {
         #expect(unsplittable > 0 && posts > 700)
         // Backward and forward passes: a handful of tests per post (log of the span at worst).
         #expect(probes <= 12 * posts, "\(probes) tests for \(posts) posts")
+    }
+
+    @Test("With the count's hints: the same cuts as without, in a few tests per search both ways")
+    func withHints() throws {
+        var random = SplitMix64(seed: 0x41_7E)
+        var tests = (forward: 0, backward: 0, unhinted: 0)
+        var posts = 0
+        for _ in 0..<80 {
+            let draft = Synthetic(random: &random, long: true)
+            let cuts = draft.cuts
+            var counted = 0
+            var hinted = ThreadLayout(last: draft.last) { start, end, post in
+                counted += 1
+                return draft.probe(start, end, post: post, cuts: cuts)
+            }
+            var unhinted = ThreadLayout(last: draft.last) { start, end, post in
+                counted += 1
+                return .init(fits: draft.fits(start, end, post: post))
+            }
+            let greedy = unhinted.greedy()
+            #expect(hinted.greedy() == greedy, "\(draft)")
+            guard greedy.stuck.isEmpty else { continue }
+            let count = greedy.cuts.count - 1
+            counted = 0
+            let expected = unhinted.preferred(count: count) { draft.ranks[$0] }
+            tests.unhinted += counted
+            // The backward pass alone: each post's earliest start, from the end.
+            var end = draft.last
+            counted = 0
+            for post in stride(from: count, to: 1, by: -1) {
+                guard let start = hinted.earliest(to: end, post: post) else { break }
+                end = start
+            }
+            tests.backward += counted
+            counted = 0
+            #expect(expected != nil && hinted.preferred(count: count) { draft.ranks[$0] } == expected, "\(draft)")
+            tests.forward += counted
+            posts += count
+        }
+        #expect(posts > 1000)
+        // A search is its guard, the guess, the hint and the test past it: about four. Without
+        // hints each pass takes about seven per post.
+        #expect(tests.backward <= 4 * posts, "\(tests.backward) backward tests for \(posts) posts")
+        #expect(tests.forward <= 8 * posts, "\(tests.forward) tests for \(posts) posts")
+        #expect(tests.unhinted > tests.forward)
     }
 
     @Test("The boundary search finds the boundary from any guess, with hints or without")

@@ -65,9 +65,9 @@ struct ThreadDraft {
         var length: Int
         /// Whether the profile accepts the post.
         var isValid: Bool
-        /// Where the longest prefix of the slice that fits the limit (without the suffix) ends,
-        /// when the counter tells; a hint for the search.
-        var validEnd: Int?
+        /// For a part that does not fit: where the longest prefix of the slice that fits with the
+        /// suffix after it is guessed to end, as a draft offset; a hint for the search.
+        var fittingEnd: Int?
     }
 
     /// The slice between two cuts posted with `suffix` after it.
@@ -87,10 +87,38 @@ struct ThreadDraft {
         let report = start.isInsideWord || end.isInsideWord ? nil : counter.report(for: profile, utf8Range: range)
         guard let report, report.length > 0 || suffix.isEmpty else {
             let report = PostLength.report(for: String(substring(range)) + suffix, profile: profile)
-            return Measure(length: report.length, isValid: report.isValid)
+            guard !report.isValid else { return Measure(length: report.length, isValid: true) }
+            // The post's offsets start at the slice's; a fitting prefix that reaches into the
+            // suffix holds the whole slice.
+            let validEnd = range.lowerBound + min(report.validRange.utf8.upperBound, range.count)
+            return Measure(
+                length: report.length, isValid: false,
+                fittingEnd: guessedFittingEnd(of: range, validEnd: validEnd, length: report.length, suffix: suffix))
         }
         let length = report.length + suffix.utf8.count
-        return Measure(length: length, isValid: report.isValid && length <= profile.limit, validEnd: report.validRange.utf8.upperBound)
+        guard !report.isValid || length > profile.limit else { return Measure(length: length, isValid: true) }
+        return Measure(
+            length: length, isValid: false,
+            fittingEnd: guessedFittingEnd(of: range, validEnd: report.validRange.utf8.upperBound, length: length, suffix: suffix))
+    }
+
+    /// Where the longest prefix of `range` that fits with `suffix` after it is guessed to end,
+    /// from `validEnd`, where a report's valid range says the longest prefix that fits the limit
+    /// ends: as many bytes before it as the suffix's length is worth at the slice's average
+    /// bytes per unit of length. twitter-text's valid range of a text that NFC changes is
+    /// shifted by the whole change (``TwitterParse/validRangeEnd``), which can put it far past
+    /// what fits; there the share of the slice that the limit is of its length (the suffix's part
+    /// taken out of both) is taken instead.
+    /// - Parameter length: the part's length, suffix included.
+    private func guessedFittingEnd(of range: Range<Int>, validEnd: Int, length: Int, suffix: String) -> Int {
+        let suffixLength = suffix.utf8.count
+        let sliceLength = max(1, length - suffixLength)
+        if case .twitter = profile,
+            !withUTF8Bytes(of: text, { NFCQuickCheck.isCertainlyNFC(UnsafeBufferPointer(rebasing: $0[range])) })
+        {
+            return range.lowerBound + range.count * max(0, profile.limit - suffixLength) / sliceLength
+        }
+        return max(range.lowerBound, validEnd - suffixLength * range.count / sliceLength)
     }
 
     /// The range in both units (for errors).

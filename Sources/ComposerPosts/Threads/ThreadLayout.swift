@@ -14,6 +14,9 @@ struct ThreadLayout {
         /// For a part that does not fit: a guess at the furthest cut its start can reach (from the
         /// count's longest fitting prefix), which the search tries next; `nil` when unknown.
         var furthest: Int?
+        /// For a part that does not fit: a guess at the earliest cut from which its end can be
+        /// reached, which the backward search tries next; `nil` when unknown.
+        var earliest: Int?
     }
 
     /// The index of the last cut (the draft's end).
@@ -55,7 +58,8 @@ struct ThreadLayout {
         // Searched by distance back from `end`: distance 1 fits, distance end + 1 is before the start.
         let distance = Self.boundary(holding: 1, failing: end + 1, guess: span + span / 4 + 1) {
             (distance) in
-            (fits(end - distance, end, post: post), nil)
+            let result = probe(end - distance, end, post)
+            return (result.fits, result.earliest.map { end - $0 })
         }
         span = distance
         return end - distance

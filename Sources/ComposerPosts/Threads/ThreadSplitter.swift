@@ -47,7 +47,8 @@ import PatternDetection
 ///
 /// - Complexity: one scan of the draft with `rules` (the `bluesky` profile with another rule set
 ///   also scans with the `bluesky` rule set), then O(posts × log(cuts per post)) slice counts
-///   with ``PostLengthCounter``, each O(slice) (plus a pass over the draft's links for `bluesky`
+///   (about four per search where text is even, each part too long telling where the next
+///   should end or start) with ``PostLengthCounter``, each O(slice) (plus a pass over the draft's links for `bluesky`
 ///   and `twitter`); with numbering, two passes more per suffix width tried. Words too long for a
 ///   post cost a fresh count (a scan of the post) per test.
 public struct ThreadSplitter: Sendable {
@@ -154,19 +155,13 @@ public struct ThreadSplitter: Sendable {
         return chosen
     }
 
-    /// The search over `cuts`, post k followed by `suffix(k)`. A part that does not fit hints at
-    /// the last cut within the counter's longest fitting prefix.
+    /// The search over `cuts`, post k followed by `suffix(k)`, hinted by the count's longest
+    /// fitting prefix where a part does not fit.
     private func layout(_ draft: ThreadDraft, _ cuts: [ThreadCut], suffix: @escaping (Int) -> String) -> ThreadLayout {
         ThreadLayout(last: cuts.count - 1) { (start, end, post) in
             let measure = draft.measure(from: cuts[start], to: cuts[end], suffix: suffix(post))
-            guard !measure.isValid, let validEnd = measure.validEnd else { return .init(fits: measure.isValid) }
-            // The last cut whose white space starts at or before the end of the fitting prefix.
-            var low = start, high = end
-            while low + 1 < high {
-                let middle = (low + high) / 2
-                if cuts[middle].dropped.lowerBound <= validEnd { low = middle } else { high = middle }
-            }
-            return .init(fits: false, furthest: low)
+            guard !measure.isValid, let fittingEnd = measure.fittingEnd else { return .init(fits: measure.isValid) }
+            return .init(notFittingFrom: start, to: end, fittingEnd: fittingEnd, in: cuts)
         }
     }
 
