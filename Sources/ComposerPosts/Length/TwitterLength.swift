@@ -29,7 +29,14 @@ enum TwitterLength {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         let tally: TwitterTally
         let originalUTF16Count: Int
-        if NFCQuickCheck.isCertainlyNFC(slice) {
+        if let normalized = NFCQuickCheck.normalized(slice) {
+            tally = normalized.withUnsafeBufferPointer { nfc in
+                TwitterTally(
+                    text: nfc, range: 0..<nfc.count, urls: TwitterRules.shared.weightedURLs(in: nfc)[...], weighting: weighting,
+                    startingWeight: startingWeight)
+            }
+            originalUTF16Count = UTF16Offsets.count(in: slice, 0..<slice.count)
+        } else {
             let sliceURLs: [TwitterWeightedURL]
             if let urls {
                 sliceURLs = urls.compactMap { url in
@@ -46,14 +53,6 @@ enum TwitterLength {
             tally = TwitterTally(
                 text: slice, range: 0..<slice.count, urls: sliceURLs[...], weighting: weighting, startingWeight: startingWeight)
             originalUTF16Count = tally.utf16Count
-        } else {
-            let normalized = NFCQuickCheck.normalized(String(decoding: slice, as: UTF8.self))
-            tally = withUTF8Bytes(of: normalized) { nfc in
-                TwitterTally(
-                    text: nfc, range: 0..<nfc.count, urls: TwitterRules.shared.weightedURLs(in: nfc)[...], weighting: weighting,
-                    startingWeight: startingWeight)
-            }
-            originalUTF16Count = UTF16Offsets.count(in: slice, 0..<slice.count)
         }
         let weightedLength = tally.scaledWeight / weighting.scale
         let parse = TwitterParse(
