@@ -15,6 +15,7 @@ struct ThreadDraft {
     /// entity (the `mastodon` rule set's links may hold white space that is no separator, such as
     /// a no-break space in a query).
     let whiteSpaceCuts: [ThreadCut]
+    private let measured = MeasureMemo()
 
     /// Scans `text` once with `rules` (and with the `bluesky` rule set for the `bluesky` profile's
     /// links, when `rules` is another rule set).
@@ -83,6 +84,38 @@ struct ThreadDraft {
     /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
     ///   and `twitter`); O(slice) plus a scan for a fresh count.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
+        let key = MeasureKey(
+            slice: slice(from: start, to: end), insideWord: (start.isInsideWord, end.isInsideWord), suffix: suffix)
+        if let known = measured.known[key] { return known }
+        let measure = count(from: start, to: end, suffix: suffix)
+        measured.known[key] = measure
+        return measure
+    }
+
+    /// What each part measured: the same for the same slice, kind of cuts and suffix, and the
+    /// searches of a split ask again for many parts (the forward pass of the preferred split
+    /// retraces the greedy one wherever their cuts agree, and the posts are measured last).
+    private final class MeasureMemo {
+        var known: [MeasureKey: Measure] = [:]
+    }
+
+    private struct MeasureKey: Hashable {
+        var slice: Range<Int>
+        var insideWord: (start: Bool, end: Bool)
+        var suffix: String
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.slice == rhs.slice && lhs.insideWord == rhs.insideWord && lhs.suffix == rhs.suffix
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(slice.lowerBound &* 2 &+ (insideWord.start ? 1 : 0))
+            hasher.combine(slice.upperBound &* 2 &+ (insideWord.end ? 1 : 0))
+            hasher.combine(suffix)
+        }
+    }
+
+    private func count(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let range = slice(from: start, to: end)
         let report = start.isInsideWord || end.isInsideWord ? nil : counter.report(for: profile, utf8Range: range)
         guard let report, report.length > 0 || suffix.isEmpty else {
