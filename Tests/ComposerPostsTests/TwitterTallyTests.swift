@@ -3,36 +3,42 @@ import Testing
 
 @testable import ComposerPosts
 
-/// The twitter walk's shortcuts over ASCII: runs weighed at once, and the emoji search skipping
-/// them, give what a walk unit by unit gives.
-@Suite("Twitter tally over ASCII")
+/// The twitter walk's shortcuts over ASCII and wide text: runs weighed at once, and the emoji
+/// search skipping ASCII runs, give what a walk unit by unit gives.
+@Suite("Twitter tally over ASCII and wide runs")
 struct TwitterTallyTests {
-    /// `version3` with its first range split in two, so ASCII has no single weight and every unit
-    /// is weighed on its own (the walk without the run shortcut), with the same weights.
+    /// `version3` with its first range split in two and a range of the default weight over half
+    /// of U+3000-EFFF, so neither ASCII nor that block has a single weight and every unit is
+    /// weighed on its own (the walk without the run shortcuts), with the same weights.
     private static let unitByUnit: TwitterWeighting = {
         var weighting = TwitterWeighting.version3
         weighting.ranges = [
             .init(range: 0x0000...0x003F, weight: 100), .init(range: 0x0040...0x10FF, weight: 100),
-        ] + weighting.ranges.dropFirst()
+        ] + weighting.ranges.dropFirst() + [.init(range: 0x3000...0x7FFF, weight: weighting.defaultWeight)]
         return weighting
     }()
 
-    @Test func theUnitByUnitWeightingHasNoASCIIWeight() {
+    @Test func theUnitByUnitWeightingHasNoUniformWeight() {
         #expect(Self.unitByUnit.uniformASCIIWeight == nil)
+        #expect(Self.unitByUnit.uniformWideWeight == nil)
         #expect(TwitterWeighting.version3.uniformASCIIWeight == 100)
+        #expect(TwitterWeighting.version3.uniformWideWeight == 200)
         #expect(TwitterWeighting.version1.uniformASCIIWeight == 1)
+        #expect(TwitterWeighting.version1.uniformWideWeight == 1)
     }
 
-    /// Random posts from ASCII words, URLs, keycaps, emoji, astral and invalid units, long enough
-    /// that the limit falls inside ASCII runs, URLs and emoji alike (a fixed seed).
+    /// Random posts from ASCII words, kana, kanji, Hangul and private use (the wide block) and
+    /// the scalars around it, URLs, keycaps, emoji, astral and invalid units, long enough that the
+    /// limit falls inside ASCII runs, wide runs, URLs and emoji alike (a fixed seed).
     @Test(arguments: [TwitterWeighting.version3, .version2])
-    func asciiRunsWeighAsUnitByUnit(weighting: TwitterWeighting) {
+    func runsWeighAsUnitByUnit(weighting: TwitterWeighting) {
         var unitByUnit = Self.unitByUnit
         unitByUnit.emojiParsingEnabled = weighting.emojiParsingEnabled
         var generator = SplitMix64(seed: 280)
         let pieces = [
             "a", "word ", "abcdefghijklmnopq ", "https://example.com/a?b=c ", "t.co/x ", "1\u{FE0F}\u{20E3}", "#\u{20E3}",
-            "7", "👍🏽", "é", "中", "𝒳", "\u{FFFE}", "\n", "e\u{301}",
+            "7", "👍🏽", "é", "中", "𝒳", "\u{FFFE}", "\n", "e\u{301}", "日本語のテキストです", "、", "한국어", "\u{E000}", "\u{EFFF}",
+            "\u{2FFF}", "\u{F000}", "\u{FEFF}", "\u{3030}", "\u{3297}", "カ\u{3099}",
         ]
         for _ in 0..<3_000 {
             var text = ""

@@ -35,6 +35,7 @@ struct TwitterTally {
         let emoji = weighting.emojiParsingEnabled ? EmojiTrie.sequences(in: text, range: range) : []
         let maximum = weighting.maxWeightedLength * weighting.scale
         let asciiWeight = weighting.uniformASCIIWeight
+        let wideWeight = weighting.uniformWideWeight
         var cursor = Cursor(text: text, position: range.lowerBound)
         var nextURL = urls.startIndex
         var nextEmoji = 0
@@ -50,18 +51,18 @@ struct TwitterTally {
                 scaledWeight += weighting.defaultWeight
                 lastUnit = cursor.advance(toByte: emoji[nextEmoji].upperBound)
                 nextEmoji += 1
-            } else if let asciiWeight, !cursor.atLowSurrogate, text[cursor.position] < 0x80 {
-                // A run of ASCII up to the next URL or emoji, weighed at once: no ASCII unit is
-                // invalid, and the valid range ends at the last unit the limit still holds.
-                var runEnd = range.upperBound
-                if nextURL < urls.endIndex { runEnd = min(runEnd, urls[nextURL].utf8Range.lowerBound) }
-                if nextEmoji < emoji.count { runEnd = min(runEnd, emoji[nextEmoji].lowerBound) }
-                let units = UTF8Scalar.asciiRunEnd(in: text, from: cursor.position, before: runEnd) - cursor.position
+            } else if !cursor.atLowSurrogate, let run = Self.uniformRun(
+                in: text, at: cursor.position, asciiWeight: asciiWeight, wideWeight: wideWeight,
+                before: min(range.upperBound, nextURL < urls.endIndex ? urls[nextURL].utf8Range.lowerBound : .max,
+                    nextEmoji < emoji.count ? emoji[nextEmoji].lowerBound : .max))
+            {
+                // A run of units of one weight up to the next URL or emoji, weighed at once: none
+                // is invalid, and the valid range ends at the last unit the limit still holds.
                 let room = maximum - scaledWeight
-                let fitting = room < 0 ? 0 : asciiWeight > 0 ? min(units, room / asciiWeight) : units
+                let fitting = room < 0 ? 0 : run.weight > 0 ? min(run.units, room / run.weight) : run.units
                 if hasNoInvalidUnit, fitting >= 1 { validDisplayIndex = cursor.utf16 + fitting - 1 }
-                scaledWeight += units * asciiWeight
-                cursor.advance(asciiBytes: units)
+                scaledWeight += run.units * run.weight
+                cursor.advance(bytes: run.end - cursor.position, units: run.units)
                 continue
             } else {
                 lastUnit = cursor.advanceOneCharacter()
@@ -71,6 +72,25 @@ struct TwitterTally {
             if hasNoInvalidUnit, scaledWeight <= maximum { validDisplayIndex = cursor.utf16 - 1 }
         }
         utf16Count = cursor.utf16
+    }
+
+    /// The run of units of one weight at `position`, ending before `end`: ASCII when it has a
+    /// uniform weight, or scalars from U+3000 to U+EFFF (three bytes each, lead byte 0xE3 to 0xEE)
+    /// when they have one; `nil` at any other scalar. Each such scalar is one UTF-16 unit.
+    @inline(__always)
+    private static func uniformRun(
+        in text: UnsafeBufferPointer<UInt8>, at position: Int, asciiWeight: Int?, wideWeight: Int?, before end: Int
+    ) -> (end: Int, units: Int, weight: Int)? {
+        let lead = text[position]
+        if lead < 0x80 {
+            guard let asciiWeight else { return nil }
+            let runEnd = UTF8Scalar.asciiRunEnd(in: text, from: position, before: end)
+            return (runEnd, runEnd - position, asciiWeight)
+        }
+        guard let wideWeight, (0xE3...0xEE).contains(lead) else { return nil }
+        var runEnd = position + 3
+        while runEnd + 3 <= end, (0xE3...0xEE).contains(text[runEnd]) { runEnd += 3 }
+        return (runEnd, (runEnd - position) / 3, wideWeight)
     }
 
     /// A position in the walk: a byte offset, the UTF-16 units walked so far, and whether the walk
@@ -104,10 +124,10 @@ struct TwitterTally {
             return scalar
         }
 
-        /// Steps over `count` ASCII bytes.
-        mutating func advance(asciiBytes count: Int) {
+        /// Steps over `count` bytes of scalars of `units` UTF-16 units in all, none astral.
+        mutating func advance(bytes count: Int, units: Int) {
             position += count
-            utf16 += count
+            utf16 += units
         }
 
         /// Steps over `count` units (never past the text); returns the last unit stepped over.

@@ -32,11 +32,19 @@ package struct TwitterWeighting: Sendable, Hashable {
     package static let version1 = TwitterWeighting(
         maxWeightedLength: 140, scale: 1, defaultWeight: 1, transformedURLLength: 23, emojiParsingEnabled: true, ranges: [])
 
-    /// The weight every ASCII unit has, when they all have the same (one range covers them all,
-    /// or none covers any), else `nil`.
-    package var uniformASCIIWeight: Int? {
-        guard let first = ranges.first(where: { $0.range.overlaps(0...0x7F) }) else { return defaultWeight }
-        return first.range.contains(0) && first.range.contains(0x7F) ? first.weight : nil
+    /// The weight every ASCII unit has, when they all have the same, else `nil`.
+    package var uniformASCIIWeight: Int? { uniformWeight(of: 0...0x7F) }
+
+    /// The weight every unit from U+3000 to U+EFFF has (the three-byte scalars whose lead byte is
+    /// 0xE3 to 0xEE: kana, CJK, Hangul syllables; none an invalid unit), when they all have the
+    /// same, else `nil`.
+    package var uniformWideWeight: Int? { uniformWeight(of: 0x3000...0xEFFF) }
+
+    /// The weight every unit of `block` has: the first range's that overlaps it when that range
+    /// covers it all, the default weight when none overlaps it, else `nil`.
+    private func uniformWeight(of block: ClosedRange<UInt32>) -> Int? {
+        guard let first = ranges.first(where: { $0.range.overlaps(block) }) else { return defaultWeight }
+        return first.range.contains(block.lowerBound) && first.range.contains(block.upperBound) ? first.weight : nil
     }
 
     /// `getCharacterWeight` of one UTF-16 code unit (the reference weighs a surrogate pair by its
