@@ -47,6 +47,13 @@ struct NFCQuickCheckTests {
         }
     }
 
+    /// The stretches' normalisation of `text` is the standard library's NFC of all of it.
+    private static func expectWholeTextNFC(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            normalized(text).unicodeScalars.elementsEqual(NFCQuickCheck.normalized(text).unicodeScalars),
+            "\(text.unicodeScalars.map { String($0.value, radix: 16) })", sourceLocation: sourceLocation)
+    }
+
     /// The table's scalars, as the generated ranges list them.
     private static let unstableScalars: [Unicode.Scalar] = stride(from: 0, to: NFCQuickCheck.unstableRanges.count, by: 2).flatMap {
         (NFCQuickCheck.unstableRanges[$0]...NFCQuickCheck.unstableRanges[$0 + 1]).compactMap(Unicode.Scalar.init)
@@ -82,7 +89,7 @@ struct NFCQuickCheckTests {
             let unstable = String(Character(scalar))
             for (index, prefix) in before.enumerated() {
                 let text = "x " + prefix + unstable + after[index] + " y"
-                #expect(Self.normalized(text).unicodeScalars.elementsEqual(NFCQuickCheck.normalized(text).unicodeScalars), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                Self.expectWholeTextNFC(text)
                 checked += 1
             }
         }
@@ -101,7 +108,7 @@ struct NFCQuickCheckTests {
             // Every tenth text long enough for a stretch to take in the rest of the text.
             let count = Int(random.next() % (round % 10 == 0 ? 400 : 40))
             let text = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
-            #expect(Self.normalized(text).unicodeScalars.elementsEqual(NFCQuickCheck.normalized(text).unicodeScalars), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            Self.expectWholeTextNFC(text)
         }
     }
 

@@ -52,7 +52,9 @@ struct ThreadMeasureHintTests {
                 let hint = try #require(measure.fittingEnd, "no hint for \(draft.prefix(12))… \(profile)")
                 // Two characters of the draft, one a whole word at white space.
                 let slack = insideWord ? 2 * 6 : 2 * 6 + 6
-                #expect(abs(hint - expected) <= slack, "\(draft.prefix(12))… \(profile) \(suffix): hint \(hint), fits to \(expected)")
+                #expect(
+                    abs(hint - expected) <= slack,
+                    "\(draft.prefix(12))… \(profile) \(suffix): hint \(hint), fits to \(expected)")
             }
         }
     }

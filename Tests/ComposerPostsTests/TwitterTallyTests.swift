@@ -37,8 +37,9 @@ struct TwitterTallyTests {
         var generator = SplitMix64(seed: 280)
         let pieces = [
             "a", "word ", "abcdefghijklmnopq ", "https://example.com/a?b=c ", "t.co/x ", "1\u{FE0F}\u{20E3}", "#\u{20E3}",
-            "7", "👍🏽", "é", "中", "𝒳", "\u{FFFE}", "\n", "e\u{301}", "日本語のテキストです", "、", "한국어", "\u{E000}", "\u{EFFF}",
-            "\u{2FFF}", "\u{F000}", "\u{FEFF}", "\u{3030}", "\u{3297}", "カ\u{3099}",
+            "7", "👍🏽", "é", "中", "𝒳", "\u{FFFE}", "\n", "e\u{301}",
+            "日本語のテキストです", "、", "한국어", "\u{E000}", "\u{EFFF}", "\u{2FFF}", "\u{F000}", "\u{FEFF}", "\u{3030}",
+            "\u{3297}", "カ\u{3099}",
         ]
         for _ in 0..<3_000 {
             var text = ""

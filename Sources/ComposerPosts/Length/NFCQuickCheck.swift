@@ -52,7 +52,8 @@ enum NFCQuickCheck {
                 if next != nil && end - start >= 128 { (end, next) = (text.count, nil) }
             } while next.map({ $0 - end < 64 }) == true
             output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<start]))
-            output.append(contentsOf: normalized(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)).utf8)
+            let stretch = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+            output.append(contentsOf: normalized(stretch).utf8)
             copied = end
             guard let following = next else { break }
             unstable = following

@@ -51,10 +51,12 @@ struct TwitterTally {
                 scaledWeight += weighting.defaultWeight
                 lastUnit = cursor.advance(toByte: emoji[nextEmoji].upperBound)
                 nextEmoji += 1
-            } else if !cursor.atLowSurrogate, let run = Self.uniformRun(
-                in: text, at: cursor.position, asciiWeight: asciiWeight, wideWeight: wideWeight,
-                before: min(range.upperBound, nextURL < urls.endIndex ? urls[nextURL].utf8Range.lowerBound : .max,
-                    nextEmoji < emoji.count ? emoji[nextEmoji].lowerBound : .max))
+            } else if !cursor.atLowSurrogate,
+                let run = Self.uniformRun(
+                    in: text, at: cursor.position, asciiWeight: asciiWeight, wideWeight: wideWeight,
+                    before: min(
+                        range.upperBound, nextURL < urls.endIndex ? urls[nextURL].utf8Range.lowerBound : .max,
+                        nextEmoji < emoji.count ? emoji[nextEmoji].lowerBound : .max))
             {
                 // A run of units of one weight up to the next URL or emoji, weighed at once: none
                 // is invalid, and the valid range ends at the last unit the limit still holds.

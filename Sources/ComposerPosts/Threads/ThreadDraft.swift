@@ -82,7 +82,8 @@ struct ThreadDraft {
     /// as a lone U+0085, which `mastodon` counts as a blank text, 0, but as one character before
     /// the suffix).
     /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
-    ///   and `twitter`); O(slice) plus a scan for a fresh count.
+    ///   and `twitter`); O(slice) plus a scan for a fresh count; a lookup for a part measured
+    ///   before.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let key = MeasureKey(
             slice: slice(from: start, to: end), insideWord: (start.isInsideWord, end.isInsideWord), suffix: suffix)
