@@ -86,16 +86,19 @@ struct ThreadDraft {
     ///   before.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let key = MeasureKey(
-            slice: slice(from: start, to: end), insideWord: (start.isInsideWord, end.isInsideWord), suffix: suffix)
+            slice: slice(from: start, to: end), insideWord: (start.isInsideWord, end.isInsideWord), suffixLength: suffix.utf8.count)
         if let known = measured.known[key] { return known }
         let measure = count(from: start, to: end, suffix: suffix)
         measured.known[key] = measure
         return measure
     }
 
-    /// What each part measured: the same for the same slice, kind of cuts and suffix, and the
-    /// searches of a split ask again for many parts (the forward pass of the preferred split
-    /// retraces the greedy one wherever their cuts agree, and the posts are measured last).
+    /// What each part measured: the same for the same slice, kind of cuts and suffix length (a
+    /// suffix is ` k/n`, ASCII after a space, which joins no entity and counts one per character
+    /// in every profile, so ` 7/42` and ` 99/99` count alike), and the searches of a split ask
+    /// again for many parts: the forward pass of the preferred split retraces the greedy one
+    /// wherever their cuts agree (with numbering, wherever their suffixes are as long), and the
+    /// posts are measured last.
     private final class MeasureMemo {
         var known: [MeasureKey: Measure] = [:]
     }
@@ -103,16 +106,16 @@ struct ThreadDraft {
     private struct MeasureKey: Hashable {
         var slice: Range<Int>
         var insideWord: (start: Bool, end: Bool)
-        var suffix: String
+        var suffixLength: Int
 
         static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.slice == rhs.slice && lhs.insideWord == rhs.insideWord && lhs.suffix == rhs.suffix
+            lhs.slice == rhs.slice && lhs.insideWord == rhs.insideWord && lhs.suffixLength == rhs.suffixLength
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(slice.lowerBound &* 2 &+ (insideWord.start ? 1 : 0))
             hasher.combine(slice.upperBound &* 2 &+ (insideWord.end ? 1 : 0))
-            hasher.combine(suffix)
+            hasher.combine(suffixLength)
         }
     }
 
