@@ -80,7 +80,7 @@ enum NFCQuickCheck {
                 continue
             }
             let (scalar, length) = text.scalarValue(at: position)
-            if !isStableWithoutLookup(scalar) && isUnstable(scalar) { return position }
+            if mayChange(scalar) { return position }
             position += length
         }
         return nil
@@ -92,7 +92,7 @@ enum NFCQuickCheck {
         var position = position
         while position < text.count, text[position] >= 0xCC {
             let (scalar, length) = text.scalarValue(at: position)
-            guard !isStableWithoutLookup(scalar) && isUnstable(scalar) else { break }
+            guard mayChange(scalar) else { break }
             position += length
         }
         return position
@@ -106,6 +106,12 @@ enum NFCQuickCheck {
         #else
         text.precomposedStringWithCanonicalMapping
         #endif
+    }
+
+    /// Whether `scalar` is in the table, the long stretches it does not touch answered first.
+    @inline(__always)
+    private static func mayChange(_ scalar: UInt32) -> Bool {
+        !isStableWithoutLookup(scalar) && isUnstable(scalar)
     }
 
     /// Whether `scalar` lies in one of the long stretches that no range of the table touches

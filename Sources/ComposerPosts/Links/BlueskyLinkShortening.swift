@@ -85,13 +85,11 @@ package enum BlueskyLinkShortening {
             }
             if dots && (segment == 1 || segment == 2) { return nil }
             let pathEnd = position
-            while position < text.count, text[position] != UInt8(ascii: "#") {
-                guard position == pathEnd || Self.isPlain(text[position]) || text[position] == UInt8(ascii: "?") else { return nil }
-                position += 1
-            }
-            let queryEnd = position
+            // The query runs to the first `#`; after the path, `?` and `#` are plain too.
+            var queryEnd = text.count
             while position < text.count {
                 let byte = text[position]
+                if byte == UInt8(ascii: "#") { queryEnd = min(queryEnd, position) }
                 guard Self.isPlain(byte) || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return nil }
                 position += 1
             }

@@ -86,7 +86,8 @@ struct ThreadDraft {
     ///   before.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let key = MeasureKey(
-            slice: slice(from: start, to: end), insideWord: (start.isInsideWord, end.isInsideWord), suffixLength: suffix.utf8.count)
+            slice: slice(from: start, to: end), startsInsideWord: start.isInsideWord, endsInsideWord: end.isInsideWord,
+            suffixLength: suffix.utf8.count)
         if let known = measured.known[key] { return known }
         let measure = count(from: start, to: end, suffix: suffix)
         measured.known[key] = measure
@@ -105,18 +106,9 @@ struct ThreadDraft {
 
     private struct MeasureKey: Hashable {
         var slice: Range<Int>
-        var insideWord: (start: Bool, end: Bool)
+        var startsInsideWord: Bool
+        var endsInsideWord: Bool
         var suffixLength: Int
-
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.slice == rhs.slice && lhs.insideWord == rhs.insideWord && lhs.suffixLength == rhs.suffixLength
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(slice.lowerBound &* 2 &+ (insideWord.start ? 1 : 0))
-            hasher.combine(slice.upperBound &* 2 &+ (insideWord.end ? 1 : 0))
-            hasher.combine(suffixLength)
-        }
     }
 
     private func count(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {

@@ -6,17 +6,21 @@ extension ThreadLayout.Probe {
     /// and are spread evenly; elsewhere they are only where the searches look next.
     /// - Complexity: O(log(end − start)).
     init(notFittingFrom start: Int, to end: Int, fittingEnd: Int, in cuts: [ThreadCut]) {
+        let earliestStart = cuts[end].dropped.lowerBound - (fittingEnd - cuts[start].dropped.upperBound)
+        self.init(
+            fits: false,
+            furthest: Self.firstCut(after: start, before: end) { cuts[$0].dropped.lowerBound > fittingEnd } - 1,
+            earliest: Self.firstCut(after: start, before: end) { cuts[$0].dropped.upperBound >= earliestStart })
+    }
+
+    /// The first index after `start` and before `end` where `holds` (false up to some index and
+    /// true from there), or `end` when there is none.
+    private static func firstCut(after start: Int, before end: Int, where holds: (Int) -> Bool) -> Int {
         var low = start, high = end
         while low + 1 < high {
             let middle = (low + high) / 2
-            if cuts[middle].dropped.lowerBound <= fittingEnd { low = middle } else { high = middle }
+            if holds(middle) { high = middle } else { low = middle }
         }
-        let earliestStart = cuts[end].dropped.lowerBound - (fittingEnd - cuts[start].dropped.upperBound)
-        var before = start, from = end
-        while before + 1 < from {
-            let middle = (before + from) / 2
-            if cuts[middle].dropped.upperBound >= earliestStart { from = middle } else { before = middle }
-        }
-        self.init(fits: false, furthest: low, earliest: from)
+        return high
     }
 }
