@@ -44,15 +44,17 @@
         var index = 0
         let base = UnsafeRawPointer(text.baseAddress)
         while index < text.count {
-            // Eight bytes at a time while none may need an escape.
+            // Eight bytes at a time while none may need an escape, else on to the first that may
+            // (``ByteWord/firstFlaggedLane(_:)``).
             if index + 8 <= text.count, let base {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let found = ByteWord.bytes(of: word, below: 0x20) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
                     | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\")) | ByteWord.bytes(of: word, equalTo: 0xE2)
                 if found == 0 {
                     index += 8
                     continue
                 }
+                index += ByteWord.firstFlaggedLane(found)
             }
             guard let found = at(index, in: text) else {
                 index += 1

@@ -10,7 +10,7 @@ package struct ANSIEncoder: Sendable {
     /// The SGR reset sequence.
     package static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
     /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
-    private let escapes: PatternKindBytes
+    let escapes: PatternKindBytes
 
     package init(depth: ANSIColorDepth, styles: PatternStyleTable = .default, kinds: [PatternKind] = PatternKind.builtIn) {
         self.depth = depth

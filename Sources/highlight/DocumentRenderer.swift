@@ -25,6 +25,8 @@ final class DocumentRenderer {
     private var document: [UInt8] = []
     /// A jsonl line's decoded text when it holds escapes, reused from line to line.
     private var postScratch: [UInt8] = []
+    /// Where ANSI output of `jsonl` posts is gathered before it goes to the output.
+    private var ansiBlock = OutputBlock()
     /// `rules.valueBytesProvider`, looked up once rather than per post.
     private let valueBytesProvider: (any SpanValueBytesProviding)?
 
@@ -153,11 +155,14 @@ final class DocumentRenderer {
         case .inLine(let range):
             let text = UnsafeBufferPointer(rebasing: line[range])
             render(post: text, leadingMembers: []) { trailingMembers(text, $0) }
-        case .inScratch:
+        case .inScratch(let count):
             // Taken out for the call, so rendering cannot reach the buffer it reads.
             var scratch: [UInt8] = []
             swap(&scratch, &postScratch)
-            scratch.withUnsafeBufferPointer { text in render(post: text, leadingMembers: []) { trailingMembers(text, $0) } }
+            scratch.withUnsafeBufferPointer { scratch in
+                let text = UnsafeBufferPointer(rebasing: scratch[..<count])
+                render(post: text, leadingMembers: []) { trailingMembers(text, $0) }
+            }
             swap(&scratch, &postScratch)
         }
     }
@@ -172,19 +177,7 @@ final class DocumentRenderer {
         var sink = output
         switch format {
         case .ansi:
-            var line = JSONWriter(capacity: bytes.count + 2)
-            line.appendByte(UInt8(ascii: "\""))
-            var position = 0
-            for span in spans where span.utf8Range.lowerBound >= position {
-                line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[position..<span.utf8Range.lowerBound]))
-                line.bytes += ansi.opening(for: span.kind)
-                line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[span.utf8Range]))
-                if ansi.depth != .none { line.bytes += ANSIEncoder.reset }
-                position = span.utf8Range.upperBound
-            }
-            line.appendStringContents(UnsafeBufferPointer(rebasing: bytes[position..<bytes.count]))
-            line.appendByte(UInt8(ascii: "\""))
-            output.write(line.bytes)
+            ansi.encodeJSONString(bytes, spans: spans, block: &ansiBlock, into: &sink)
         case .html:
             htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
         case .json:

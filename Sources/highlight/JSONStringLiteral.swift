@@ -15,8 +15,8 @@ enum JSONStringLiteral {
     enum Text: Equatable {
         /// `line[range]` itself: the literal holds no escape.
         case inLine(Range<Int>)
-        /// The bytes written into the scratch buffer.
-        case inScratch
+        /// The first `count` bytes of the scratch buffer.
+        case inScratch(count: Int)
     }
 
     /// The literal's text as a `String`, for the commands that keep it (`split`, `post`).
@@ -24,14 +24,19 @@ enum JSONStringLiteral {
         var scratch: [UInt8] = []
         switch try decode(line, scratch: &scratch) {
         case .inLine(let range): return String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
-        case .inScratch: return String(decoding: scratch, as: UTF8.self)
+        case .inScratch(let count): return String(decoding: scratch[..<count], as: UTF8.self)
         }
     }
 
     /// Decodes the literal without making a `String`: a literal without escapes is not copied at
-    /// all; otherwise its text goes into `scratch` (emptied first, its capacity kept for the next
-    /// line). Either way the text is well-formed UTF-8: the line is checked first, the raw runs
+    /// all; otherwise its text goes into the first bytes of `scratch`, which grows to the line's
+    /// length when shorter and is otherwise reused as it is (what lies past the text is left
+    /// over). Either way the text is well-formed UTF-8: the line is checked first, the raw runs
     /// are cut only at ASCII bytes, and each escape is a whole scalar.
+    ///
+    /// The decoded text is never longer than the line: a raw run is copied as it is, and every
+    /// escape is at least as long as the UTF-8 it stands for (`\n` 2 → 1, `\uXXXX` 6 → at most
+    /// 3, a surrogate pair 12 → 4). So the text is written through a pointer with no room check.
     /// - Complexity: O(line), eight bytes at a time between escapes.
     static func decode(_ line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) throws(SyntaxError) -> Text {
         guard UTF8Validation.isValid(line) else {
@@ -43,44 +48,69 @@ enum JSONStringLiteral {
         }
         index += 1
         let contentStart = index
-        var escaped = false
-        var runStart = index
-        while true {
-            index = specialByte(in: line, from: index)
-            guard index < line.count else { throw SyntaxError(reason: "unterminated string", column: index + 1) }
-            let byte = line[index]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte < 0x20 {
-                throw SyntaxError(reason: "unescaped control character", column: index + 1)
+        index = try contentEnd(in: line, from: index)
+        let text: Text
+        if line[index] == UInt8(ascii: "\"") {
+            text = .inLine(contentStart..<index)
+        } else {
+            if scratch.count < line.count { scratch = [UInt8](repeating: 0, count: line.count) }
+            let count = try scratch.withUnsafeMutableBufferPointer { (decoded) throws(SyntaxError) -> Int in
+                try decodeEscaped(line, from: contentStart, firstSpecial: index, into: decoded.baseAddress!, end: &index)
             }
-            // A backslash.
-            if !escaped {
-                escaped = true
-                scratch.removeAll(keepingCapacity: true)
-            }
-            scratch.append(contentsOf: line[runStart..<index])
-            index = try decodeEscape(line, at: index, into: &scratch)
-            runStart = index
+            text = .inScratch(count: count)
         }
-        let contentEnd = index
-        if escaped { scratch.append(contentsOf: line[runStart..<contentEnd]) }
         index = skipWhitespace(line, from: index + 1)
         guard index == line.count else {
             throw SyntaxError(reason: "unexpected text after the string", column: index + 1)
         }
-        return escaped ? .inScratch : .inLine(contentStart..<contentEnd)
+        return text
     }
 
-    /// The index of the first byte from `start` on that ends a run of plain string content (`"`,
-    /// `\`, or a C0 control), or `line.count`.
+    /// The index of the first byte from `start` on that ends a run of plain string content: the
+    /// closing `"` or a backslash.
+    /// - Throws: at a C0 control, or when the line ends first.
+    @inline(__always)
+    private static func contentEnd(in line: UnsafeBufferPointer<UInt8>, from start: Int) throws(SyntaxError) -> Int {
+        let index = specialByte(in: line, from: start)
+        guard index < line.count else { throw SyntaxError(reason: "unterminated string", column: index + 1) }
+        if line[index] < 0x20 { throw SyntaxError(reason: "unescaped control character", column: index + 1) }
+        return index
+    }
+
+    /// Copies the content from `start` to the closing quote into `decoded`, escapes decoded;
+    /// `firstSpecial` is the first backslash. Leaves `end` at the closing quote and returns the
+    /// bytes written.
+    private static func decodeEscaped(
+        _ line: UnsafeBufferPointer<UInt8>, from start: Int, firstSpecial: Int,
+        into decoded: UnsafeMutablePointer<UInt8>, end: inout Int
+    ) throws(SyntaxError) -> Int {
+        var written = 0
+        var runStart = start, index = firstSpecial
+        while true {
+            let run = index - runStart
+            (decoded + written).update(from: line.baseAddress! + runStart, count: run)
+            written += run
+            if line[index] == UInt8(ascii: "\"") { break }
+            index = try decodeEscape(line, at: index, into: decoded, written: &written)
+            runStart = index
+            index = try contentEnd(in: line, from: index)
+        }
+        end = index
+        return written
+    }
+
+    /// The index of the first byte from `start` on that is `"`, `\` or a C0 control, or
+    /// `line.count`: eight bytes at a time, a word's first such byte from its lowest flagged lane
+    /// (``ByteWord/firstFlaggedLane(_:)``).
+    @inline(__always)
     private static func specialByte(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         if let base = UnsafeRawPointer(line.baseAddress) {
             while index + 8 <= line.count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let found = ByteWord.bytes(of: word, below: 0x20) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
                     | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\"))
-                if found != 0 { break }
+                if found != 0 { return index + ByteWord.firstFlaggedLane(found) }
                 index += 8
             }
         }
@@ -92,12 +122,13 @@ enum JSONStringLiteral {
         return index
     }
 
-    /// Decodes the escape at `index` (a backslash) and returns the index after it.
+    /// Decodes the escape at `index` (a backslash) into `decoded` at `written` (moved past what it
+    /// wrote) and returns the index after it.
     private static func decodeEscape(
-        _ line: UnsafeBufferPointer<UInt8>, at index: Int, into decoded: inout [UInt8]
+        _ line: UnsafeBufferPointer<UInt8>, at index: Int, into decoded: UnsafeMutablePointer<UInt8>, written: inout Int
     ) throws(SyntaxError) -> Int {
         guard index + 1 < line.count else { throw SyntaxError(reason: "unterminated escape", column: index + 1) }
-        let simple: UInt8?
+        let simple: UInt8
         switch line[index + 1] {
         case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
         case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
@@ -107,25 +138,27 @@ enum JSONStringLiteral {
         case UInt8(ascii: "n"): simple = 0x0A
         case UInt8(ascii: "r"): simple = 0x0D
         case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "u"): simple = nil
+        case UInt8(ascii: "u"):
+            let first = try hexQuad(line, at: index + 2)
+            var next = index + 6
+            var scalar = Unicode.Scalar(first)
+            if (0xD800..<0xDC00).contains(first), next + 1 < line.count,
+                line[next] == UInt8(ascii: "\\"), line[next + 1] == UInt8(ascii: "u"),
+                let second = try? hexQuad(line, at: next + 2), (0xDC00..<0xE000).contains(second)
+            {
+                scalar = Unicode.Scalar(0x10000 + (first - 0xD800) << 10 + (second - 0xDC00))
+                next += 6
+            }
+            UTF8.encode(scalar ?? "\u{FFFD}") { unit in
+                decoded[written] = unit
+                written += 1
+            }
+            return next
         default: throw SyntaxError(reason: "invalid escape", column: index + 1)
         }
-        if let simple {
-            decoded.append(simple)
-            return index + 2
-        }
-        let first = try hexQuad(line, at: index + 2)
-        var next = index + 6
-        var scalar = Unicode.Scalar(first)
-        if (0xD800..<0xDC00).contains(first), next + 1 < line.count,
-            line[next] == UInt8(ascii: "\\"), line[next + 1] == UInt8(ascii: "u"),
-            let second = try? hexQuad(line, at: next + 2), (0xDC00..<0xE000).contains(second)
-        {
-            scalar = Unicode.Scalar(0x10000 + (first - 0xD800) << 10 + (second - 0xDC00))
-            next += 6
-        }
-        decoded.append(contentsOf: String(scalar ?? "\u{FFFD}").utf8)
-        return next
+        decoded[written] = simple
+        written += 1
+        return index + 2
     }
 
     private static func hexQuad(_ line: UnsafeBufferPointer<UInt8>, at index: Int) throws(SyntaxError) -> UInt32 {

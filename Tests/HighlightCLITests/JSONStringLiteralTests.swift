@@ -16,7 +16,7 @@ struct JSONStringLiteralTests {
             let bytes = Result { () throws(JSONStringLiteral.SyntaxError) -> [UInt8] in
                 switch try JSONStringLiteral.decode(buffer, scratch: &scratch) {
                 case .inLine(let range): return Array(buffer[range])
-                case .inScratch: return scratch
+                case .inScratch(let count): return Array(scratch[..<count])
                 }
             }
             return (string, bytes)
@@ -41,7 +41,7 @@ struct JSONStringLiteralTests {
             let text = try line.withUnsafeBufferPointer { buffer throws(JSONStringLiteral.SyntaxError) in
                 try JSONStringLiteral.decode(buffer, scratch: &scratch)
             }
-            #expect((text == .inScratch) == needsEscape)
+            #expect((text == .inScratch(count: post.utf8.count)) == needsEscape)
             if !needsEscape { #expect(text == .inLine(1..<line.count - 1)) }
         }
     }
@@ -71,16 +71,19 @@ struct JSONStringLiteralTests {
         #expect(strings > 500 && strings < 3_500)
     }
 
-    /// The scratch buffer holds only the latest line's text.
-    @Test func scratchHoldsOnlyTheLatestLine() throws {
+    /// The scratch buffer's first bytes hold the latest line's text, whatever an earlier, longer
+    /// line left after them; it grows only for a line longer than it.
+    @Test func scratchHoldsTheLatestLineFirst() throws {
         var scratch: [UInt8] = []
         for (line, text) in [(#""a long line with an escape\n and more text""#, "a long line with an escape\n and more text"),
-                             (#""\"x""#, "\"x")] {
+                             (#""\"x""#, "\"x"), (#""\u00e9\ud83d\ude00\t""#, "é😀\t")] {
+            let capacityBefore = scratch.count
             let decoded = try Array(line.utf8).withUnsafeBufferPointer { buffer throws(JSONStringLiteral.SyntaxError) in
                 try JSONStringLiteral.decode(buffer, scratch: &scratch)
             }
-            #expect(decoded == .inScratch)
-            #expect(scratch == Array(text.utf8))
+            #expect(decoded == .inScratch(count: text.utf8.count))
+            #expect(Array(scratch.prefix(text.utf8.count)) == Array(text.utf8))
+            #expect(scratch.count == max(capacityBefore, line.utf8.count))
         }
     }
 }

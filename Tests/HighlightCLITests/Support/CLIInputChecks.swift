@@ -191,7 +191,7 @@ enum CLIInputChecks {
                 Result { () throws(JSONStringLiteral.SyntaxError) -> [UInt8] in
                     switch try JSONStringLiteral.decode(buffer, scratch: &scratch) {
                     case .inLine(let range): return Array(buffer[range])
-                    case .inScratch: return scratch
+                    case .inScratch(let count): return Array(scratch[..<count])
                     }
                 })
         }

@@ -1,0 +1,55 @@
+import PatternDetection
+
+extension ANSIEncoder {
+    /// Writes `text` (well-formed UTF-8) as one JSON string literal, quotes included, with `spans`
+    /// (sorted, non-overlapping, relative to `text`) styled inside it: the form of a `jsonl` post
+    /// in ANSI output. The text is escaped as JSON; the escape sequences are written as they are
+    /// (raw `ESC` bytes), so a terminal shows the colours, and removing them gives back the
+    /// post's literal.
+    ///
+    /// A span whose style writes no opening escape gets no reset either, as in
+    /// ``encode(_:spans:into:)``.
+    /// - Complexity: O(text + spans); each stretch of text and the span after it go into `block`
+    ///   with one room check.
+    package func encodeJSONString(
+        _ text: UnsafeBufferPointer<UInt8>, spans: [Span], block: inout OutputBlock, into sink: inout some ByteSink
+    ) {
+        let escapes = self.escapes
+        Self.reset.withUnsafeBufferPointer { reset in escapes.bytes.withUnsafeBufferPointer { escapeBytes in
+            block.withWriter(to: &sink) { writer, sink in
+                var position = 0
+                var isFirst = true
+                for index in spans.indices {
+                    let range = spans[index].utf8Range
+                    guard range.lowerBound >= position else { continue }
+                    let before = UnsafeBufferPointer(rebasing: text[position..<range.lowerBound])
+                    let inside = UnsafeBufferPointer(rebasing: text[range])
+                    func write(_ escape: UnsafeBufferPointer<UInt8>) {
+                        let maximum = RawJSONWriter.maximumStringLength(before.count) + escape.count
+                            + RawJSONWriter.maximumStringLength(inside.count) + reset.count
+                        writer.write(maximum: maximum, to: &sink) { json in
+                            if isFirst { json.appendByte(UInt8(ascii: "\"")) }
+                            json.appendStringContents(before)
+                            json.appendBytes(escape)
+                            json.appendStringContents(inside)
+                            if !escape.isEmpty { json.appendBytes(reset) }
+                        }
+                    }
+                    if let known = escapes.index(of: spans[index].kind) {
+                        write(UnsafeBufferPointer(rebasing: escapeBytes[escapes.range(at: known)]))
+                    } else {
+                        Array(opening(for: spans[index].kind)).withUnsafeBufferPointer(write)
+                    }
+                    isFirst = false
+                    position = range.upperBound
+                }
+                let after = UnsafeBufferPointer(rebasing: text[position...])
+                writer.write(maximum: RawJSONWriter.maximumStringLength(after.count), to: &sink) { json in
+                    if isFirst { json.appendByte(UInt8(ascii: "\"")) }
+                    json.appendStringContents(after)
+                    json.appendByte(UInt8(ascii: "\""))
+                }
+            }
+        } }
+    }
+}
