@@ -203,9 +203,12 @@ final class DocumentRenderer {
         } else {
             PostLengthCounter(text: text, profiles: lengthProfiles)
         }
-        var json = JSONWriter()
-        json.appendByte(UInt8(ascii: ","))
-        LengthReport.writeMember(counter.reports(for: lengthProfiles), to: &json)
-        return json.bytes
+        let reports = counter.reports(for: lengthProfiles)
+        return [UInt8](unsafeUninitializedCapacity: 1 + LengthReport.maximumMemberLength(count: reports.count)) { buffer, count in
+            var json = RawJSONWriter(buffer.baseAddress!)
+            json.appendByte(UInt8(ascii: ","))
+            LengthReport.writeMember(reports, to: &json)
+            count = json.position - buffer.baseAddress!
+        }
     }
 }

@@ -144,4 +144,29 @@ struct LengthReportTests {
         let over = try Self.report(String(repeating: "é", count: 301), .bluesky)
         #expect(over.validRange.utf8 == 0..<600 && over.overflow?.utf16 == 300..<301)
     }
+    @Test("The JSON member stays within its stated bound, and a raw writer writes what a growing one does")
+    func memberJSONBound() throws {
+        let extreme = TextRange(utf8: Int.min..<Int.max, utf16: Int.min..<Int.max)
+        var reports: [LengthReport] = []
+        for profile in Self.all {
+            var report = LengthReport(profile: profile, length: 0, limit: 0, isValid: false, validRange: extreme, overflow: extreme)
+            (report.length, report.limit, report.remaining, report.permillage) = (Int.min, Int.min, Int.min, Int.min)
+            reports.append(report)
+            var growing = JSONWriter()
+            LengthReport.writeMember(reports, to: &growing)
+            #expect(growing.bytes.count <= LengthReport.maximumMemberLength(count: reports.count))
+            let bound = LengthReport.maximumMemberLength(count: reports.count)
+            let raw = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+                var json = RawJSONWriter(buffer.baseAddress!)
+                LengthReport.writeMember(reports, to: &json)
+                count = json.position - buffer.baseAddress!
+            }
+            #expect(raw == growing.bytes)
+        }
+        // An ordinary report, under the same two writers.
+        let ordinary = try Self.report("hello https://example.com/x @al", .bluesky)
+        var growing = JSONWriter()
+        LengthReport.writeMember([ordinary], to: &growing)
+        #expect(growing.string.hasPrefix(#""length":{"bluesky":{"length":"#))
+    }
 }

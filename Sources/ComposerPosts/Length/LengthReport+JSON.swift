@@ -7,7 +7,7 @@ extension LengthReport {
     /// The report as `highlight --format json --profile` prints it:
     /// `{"length":42,"limit":300,"remaining":258,"valid":true,"permillage":140,
     /// "validRange":{"utf8":[0,57],"utf16":[0,55]},"overflow":null}`.
-    package func write(to json: inout JSONWriter) {
+    package func write(to json: inout some JSONOutput) {
         json.append("{\"length\":")
         json.append(length)
         json.append(",\"limit\":")
@@ -25,8 +25,16 @@ extension LengthReport {
         json.appendByte(UInt8(ascii: "}"))
     }
 
+    /// Bytes of ``writeMember(_:to:)`` for `count` reports, at most: every number given the
+    /// room of the longest `Int`, as ``RawJSONWriter`` needs.
+    package static func maximumMemberLength(count: Int) -> Int {
+        // Per report: 160 bytes of names, punctuation and `false`, twelve numbers (four plus two
+        // ranges of two pairs); and `"length":{}`.
+        12 + count * (160 + 12 * RawJSONWriter.maximumIntegerLength)
+    }
+
     /// `"length":{"bluesky":{…},"twitter":{…}}` for several reports, in their order.
-    package static func writeMember(_ reports: [LengthReport], to json: inout JSONWriter) {
+    package static func writeMember(_ reports: [LengthReport], to json: inout some JSONOutput) {
         json.append("\"length\":{")
         for (index, report) in reports.enumerated() {
             if index > 0 { json.appendByte(UInt8(ascii: ",")) }
@@ -40,7 +48,7 @@ extension LengthReport {
 
 extension TextRange {
     /// `{"utf8":[s,e],"utf16":[s,e]}`.
-    package func write(to json: inout JSONWriter) {
+    package func write(to json: inout some JSONOutput) {
         json.append("{\"utf8\":")
         json.appendPair(utf8)
         json.append(",\"utf16\":")
