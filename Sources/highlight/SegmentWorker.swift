@@ -74,6 +74,9 @@ final class SegmentWorker: @unchecked Sendable {
         job.written.put(turn)
     }
 
+    /// Where a jsonl segment's lines end.
+    private static let newlines = ByteSetSearch([UInt8(ascii: "\n")])
+
     /// The bytes handed to the stream at a time.
     static let blockBytes = InputSource.blockBytes
 
@@ -85,9 +88,10 @@ final class SegmentWorker: @unchecked Sendable {
         job.bytes.withUnsafeBufferPointer { bytes in
             var lines: [Range<Int>] = []
             var lineStart = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-                lines.append(lineStart..<index)
-                lineStart = index + 1
+            let newlines = Self.newlines
+            while case let newline = newlines.firstIndex(in: bytes, from: lineStart, before: bytes.count), newline < bytes.count {
+                lines.append(lineStart..<newline)
+                lineStart = newline + 1
             }
             if lineStart < bytes.count { lines.append(lineStart..<bytes.count) }
             let first = job.start.wait()
