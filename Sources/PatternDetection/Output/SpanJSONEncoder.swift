@@ -100,7 +100,7 @@ public struct SpanJSONEncoder {
         chunk.withValueBytes { valueBytes in
             encode(
                 chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
-                valueBytes: valueBytes, value: chunk.value(of:), imageURL: chunk.imageURL(of:))
+                valueBytes: valueBytes, value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
         }
     }
 
