@@ -92,6 +92,8 @@ enum JSONStringLiteral {
             written += run
             if line[index] == UInt8(ascii: "\"") { break }
             index = try decodeEscape(line, at: index, into: decoded, written: &written)
+            // No escape writes more than it reads (checked in debug builds, the tests' builds).
+            assert(written <= index - start, "an escape outgrew its source")
             runStart = index
             index = try contentEnd(in: line, from: index)
         }
