@@ -14,8 +14,7 @@ extension ANSIEncoder {
     package func encodeJSONString(
         _ text: UnsafeBufferPointer<UInt8>, spans: [Span], block: inout OutputBlock, into sink: inout some ByteSink
     ) {
-        let escapes = self.escapes
-        Self.reset.withUnsafeBufferPointer { reset in escapes.bytes.withUnsafeBufferPointer { escapeBytes in
+        Self.reset.withUnsafeBufferPointer { reset in withEscapeBytes { escapeBytes in
             block.withWriter(to: &sink) { writer, sink in
                 var position = 0
                 var isFirst = true
@@ -24,7 +23,7 @@ extension ANSIEncoder {
                     guard range.lowerBound >= position else { continue }
                     let before = UnsafeBufferPointer(rebasing: text[position..<range.lowerBound])
                     let inside = UnsafeBufferPointer(rebasing: text[range])
-                    func write(_ escape: UnsafeBufferPointer<UInt8>) {
+                    withOpening(for: spans[index].kind, in: escapeBytes) { escape in
                         let maximum = RawJSONWriter.maximumStringLength(before.count) + escape.count
                             + RawJSONWriter.maximumStringLength(inside.count) + reset.count
                         writer.write(maximum: maximum, to: &sink) { json in
@@ -34,11 +33,6 @@ extension ANSIEncoder {
                             json.appendStringContents(inside)
                             if !escape.isEmpty { json.appendBytes(reset) }
                         }
-                    }
-                    if let known = escapes.index(of: spans[index].kind) {
-                        write(UnsafeBufferPointer(rebasing: escapeBytes[escapes.range(at: known)]))
-                    } else {
-                        Array(opening(for: spans[index].kind)).withUnsafeBufferPointer(write)
                     }
                     isFirst = false
                     position = range.upperBound

@@ -10,7 +10,7 @@ package struct ANSIEncoder: Sendable {
     /// The SGR reset sequence.
     package static let reset: [UInt8] = Array(ANSIColorDepth.reset.utf8)
     /// Opening escapes of the kinds known up front, so the hot loop does no formatting.
-    let escapes: PatternKindBytes
+    private let escapes: PatternKindBytes
 
     package init(depth: ANSIColorDepth, styles: PatternStyleTable = .default, kinds: [PatternKind] = PatternKind.builtIn) {
         self.depth = depth
@@ -27,6 +27,25 @@ package struct ANSIEncoder: Sendable {
         return Self.opening(for: kind, depth: depth, styles: styles)[...]
     }
 
+    /// Calls `body` with `kind`'s opening escape: from `escapeBytes` (the escapes made up front,
+    /// as ``withEscapeBytes(_:)`` gives them) when it was made there, else formatted now.
+    @inline(__always)
+    func withOpening(
+        for kind: PatternKind, in escapeBytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        if let known = escapes.index(of: kind) {
+            body(UnsafeBufferPointer(rebasing: escapeBytes[escapes.range(at: known)]))
+        } else {
+            opening(for: kind).withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Calls `body` with the bytes of the escapes made up front, for ``withOpening(for:in:_:)``.
+    @inline(__always)
+    func withEscapeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        escapes.bytes.withUnsafeBufferPointer(body)
+    }
+
     private static func opening(for kind: PatternKind, depth: ANSIColorDepth, styles: PatternStyleTable) -> [UInt8] {
         Array(depth.opening(for: styles[kind]).utf8)
     }
@@ -34,26 +53,18 @@ package struct ANSIEncoder: Sendable {
     /// Writes `bytes` with `spans` (sorted, non-overlapping, relative to `bytes`) styled.
     /// - Complexity: O(bytes + spans).
     package func encode(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], into sink: inout some ByteSink) {
-        let reset = Self.reset, escapes = self.escapes
-        reset.withUnsafeBufferPointer { reset in escapes.bytes.withUnsafeBufferPointer { escapeBytes in
+        Self.reset.withUnsafeBufferPointer { reset in withEscapeBytes { escapeBytes in
             var position = 0
             for index in spans.indices {
                 // Only the span's range and kind are read: no span (and no kind name) is copied.
                 let range = spans[index].utf8Range
                 guard range.lowerBound >= position else { continue }
                 sink.write(bytes[position..<range.lowerBound])
-                let styled: Bool
-                if let known = escapes.index(of: spans[index].kind) {
-                    let escape = escapeBytes[escapes.range(at: known)]
+                withOpening(for: spans[index].kind, in: escapeBytes) { escape in
                     sink.write(escape)
-                    styled = !escape.isEmpty
-                } else {
-                    let escape = opening(for: spans[index].kind)
-                    escape.withUnsafeBufferPointer { sink.write($0) }
-                    styled = !escape.isEmpty
+                    sink.write(bytes[range])
+                    if !escape.isEmpty { sink.write(reset) }
                 }
-                sink.write(bytes[range])
-                if styled { sink.write(reset) }
                 position = range.upperBound
             }
             sink.write(bytes[position..<bytes.count])

@@ -1,5 +1,10 @@
 import PatternDetection
 
+extension InputSource {
+    /// Where lines end (`\n`), found a word at a time: shared by every reader of lines.
+    static let lineBreaks = ByteSetSearch([UInt8(ascii: "\n")])
+}
+
 extension InputSource.OpenInput {
     /// Calls `line` with each line of the input, without its line break; a last line without a
     /// break still counts. If reading fails midway, the lines read so far are still delivered
@@ -7,7 +12,7 @@ extension InputSource.OpenInput {
     func forEachLine(buffer: inout [UInt8], _ line: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var pending: [UInt8] = []
         var readError: Error?
-        let newlines = ByteSetSearch([UInt8(ascii: "\n")])
+        let newlines = InputSource.lineBreaks
         do {
             try forEachBlock(buffer: &buffer) { bytes in
                 var start = 0

@@ -74,9 +74,6 @@ final class SegmentWorker: @unchecked Sendable {
         job.written.put(turn)
     }
 
-    /// Where a jsonl segment's lines end.
-    private static let newlines = ByteSetSearch([UInt8(ascii: "\n")])
-
     /// The bytes handed to the stream at a time.
     static let blockBytes = InputSource.blockBytes
 
@@ -88,7 +85,7 @@ final class SegmentWorker: @unchecked Sendable {
         job.bytes.withUnsafeBufferPointer { bytes in
             var lines: [Range<Int>] = []
             var lineStart = 0
-            let newlines = Self.newlines
+            let newlines = InputSource.lineBreaks
             while case let newline = newlines.firstIndex(in: bytes, from: lineStart, before: bytes.count), newline < bytes.count {
                 lines.append(lineStart..<newline)
                 lineStart = newline + 1
