@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption
+.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption apple-check
 
 all: build
 
@@ -50,8 +50,28 @@ NOTRAIT_SUITES := IcyskyTests|CustomRuleSetTests|CompletionGrammarTests|HostileI
 NOTRAIT_SOAKS := STREAM_MEGABYTES=16 SOAK_EDITS=5000
 test: deps
 	$(SWIFT) test
+	$(MAKE) --no-print-directory apple-check
 	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH)
 	$(NOTRAIT_SOAKS) $(SWIFT) test --skip-build --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH) --filter '$(NOTRAIT_SUITES)'
+
+# The code compiled only on Apple platforms (the UIKit delegate and the SwiftUI selection glue in
+# ComposerTextStorage), type-checked here in Swift 6 mode: each file as a module of its own on the
+# modules `swift test` built, against Scripts/AppleStubs/ (the UIKit and SwiftUI declarations those
+# files use, as the SDKs declare them). What UIKit does at run time is beyond this check.
+APPLE_STUBS := .build/apple-stubs
+APPLE_ONLY := $(shell grep -l -E '^\#if canImport\((UIKit|SwiftUI|AppKit)\)' Sources/*/*.swift)
+apple-check:
+	@mkdir -p $(APPLE_STUBS)
+	@for stub in Scripts/AppleStubs/*.swift; do \
+		swiftc -emit-module -parse-as-library -swift-version 6 -module-name "$$(basename "$$stub" .swift)" "$$stub" \
+			-o "$(APPLE_STUBS)/$$(basename "$$stub" .swift).swiftmodule" || exit 1; \
+	done
+	@modules="$$($(SWIFT) build --show-bin-path)/Modules"; for file in $(APPLE_ONLY); do \
+		module=$$(basename "$$(dirname "$$file")"); \
+		swiftc -typecheck -swift-version 6 -module-name AppleOnlyCheck -Xfrontend -import-module -Xfrontend "$$module" \
+			-I $(APPLE_STUBS) -I "$$modules" -I Sources/CPCRE2 "$$file" || exit 1; \
+		echo "apple-check: $$file type-checks against Scripts/AppleStubs"; \
+	done
 
 # An app's view of the package: Examples/Adoption depends on it by path and drives a composer and
 # a text-storage mirror through typing, a paste, an IME composition and a completion.

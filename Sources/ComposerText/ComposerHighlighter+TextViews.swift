@@ -38,11 +38,13 @@ extension ComposerHighlighter {
     /// around the old and new selections (O(edit)), updates tags and styles in `text`, and mirrors
     /// both here.
     ///
+    /// SwiftUI's editor keeps its selection as an `AttributedTextSelection`; the module
+    /// ComposerTextStorage has the form of this call that takes it, so a `TextEditor` needs one line:
+    ///
     /// ```swift
     /// TextEditor(text: $text, selection: $selection)
     ///     .onChange(of: text) { composer.textDidChange(&text, selection: &selection) }
     /// ```
-    /// (SwiftUI is not available on Linux, so that snippet is not compiled here.)
     ///
     /// - Precondition: the change was made at the selection, as a user's typing, paste or deletion
     ///   is. After a programmatic change elsewhere, call

@@ -202,6 +202,15 @@ struct EditAdapterTests {
             #expect(composer.text == text)
             #expect(composer.text.taggedSpans() == Span.mergingTouching(detector.spans(in: now)), "step \(step) \(now.debugDescription) \(selection) \(inserted.debugDescription)")
             #expect(composer.selectedUTF8Range == caret..<caret, "step \(step)")
+            // SwiftUI's onChange fires again for the text the composer wrote back: that call
+            // finds no edit and leaves text and selection as they are, so the loop ends there. The
+            // localized strategy reports nothing; the full rebuild rewrites (and reports) it all.
+            var echoed = text
+            var echoedSelection = newSelection
+            let echo = composer.textDidChange(&echoed, selection: &echoedSelection)
+            #expect(echo.replacedUTF8Range.isEmpty && echo.insertedUTF8Range.isEmpty, "step \(step): \(echo)")
+            #expect(strategy == .fullRebuild || echo.isEmpty, "step \(step): \(echo)")
+            #expect(echoed == text && echoedSelection == newSelection && composer.text == text)
         }
     }
 
