@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption apple-check
+.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption apple-check readme-check
 
 all: build
 
@@ -50,7 +50,7 @@ NOTRAIT_SUITES := IcyskyTests|CustomRuleSetTests|CompletionGrammarTests|HostileI
 NOTRAIT_SOAKS := STREAM_MEGABYTES=16 SOAK_EDITS=5000
 test: deps
 	$(SWIFT) test
-	$(MAKE) --no-print-directory apple-check
+	$(MAKE) --no-print-directory apple-check readme-check
 	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH)
 	$(NOTRAIT_SOAKS) $(SWIFT) test --skip-build --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH) --filter '$(NOTRAIT_SUITES)'
 
@@ -72,6 +72,19 @@ apple-check:
 			-I $(APPLE_STUBS) -I "$$modules" -I Sources/CPCRE2 "$$file" || exit 1; \
 		echo "apple-check: $$file type-checks against Scripts/AppleStubs"; \
 	done
+
+# The README's Swift snippets ("What it does, from Swift"), in order, type-checked as one program
+# (Swift 6 mode) on the modules `swift test` built, with Scripts/ReadmeSnippets/Prelude.swift for
+# what they take as given: what a reader copies compiles.
+README_CHECK := .build/readme-check
+readme-check:
+	@mkdir -p $(README_CHECK)
+	@awk '/^## /{on = ($$0 == "## What it does, from Swift")} on && /^```$$/{code = 0} on && code{print} on && /^```swift$$/{code = 1}' \
+		README.md > $(README_CHECK)/main.swift
+	@test -s $(README_CHECK)/main.swift || { echo "readme-check: no Swift snippets found in README.md" >&2; exit 1; }
+	@swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
+		$(README_CHECK)/main.swift Scripts/ReadmeSnippets/Prelude.swift
+	@echo "readme-check: the README's Swift snippets type-check ($$(wc -l < $(README_CHECK)/main.swift) lines)"
 
 # An app's view of the package: Examples/Adoption depends on it by path and drives a composer and
 # a text-storage mirror through typing, a paste, an IME composition and a completion.

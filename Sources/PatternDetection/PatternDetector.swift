@@ -30,9 +30,12 @@ public struct PatternDetector: Sendable {
         return spans
     }
 
-    /// All spans in arbitrary bytes; see ``spans(inUTF8:)-(UnsafeBufferPointer<UInt8>)``.
-    public func spans(inUTF8 bytes: [UInt8]) -> [Span] {
-        bytes.withUnsafeBufferPointer { spans(inUTF8: $0) }
+    /// All spans in arbitrary bytes — `[UInt8]`, `Data` from a request body, a slice — with
+    /// offsets from the collection's first byte; see ``spans(inUTF8:)-(UnsafeBufferPointer<UInt8>)``.
+    /// - Complexity: the scan, plus one copy when the bytes are not contiguous in memory.
+    public func spans(inUTF8 bytes: some Collection<UInt8>) -> [Span] {
+        if let spans = bytes.withContiguousStorageIfAvailable({ spans(inUTF8: $0) }) { return spans }
+        return Array(bytes).withUnsafeBufferPointer { spans(inUTF8: $0) }
     }
 
     /// The value of a span found in `text` (handle, URI, tag, ticker).

@@ -1,3 +1,4 @@
+import Foundation
 import PatternDetection
 import Testing
 
@@ -86,6 +87,28 @@ struct LengthReportTests {
         #expect(blank.length == 7 && blank.isValid && blank.validRange.utf8 == 0..<5)
         let overWarning = try Self.report("text", .mastodon(limit: 3, urlLength: 23), contentWarning: "long warning")
         #expect(overWarning.validRange.utf8 == 0..<0 && overWarning.overflow?.utf8 == 0..<4)
+    }
+
+    @Test("mastodon: the instance document gives the limits, from Data or bytes; anything else is refused with the reason")
+    func mastodonInstanceDocument() throws {
+        let document = #"{"uri":"example.social","configuration":{"statuses":{"max_characters":1000,"characters_reserved_per_url":19,"max_media_attachments":4}}}"#
+        let instance = try MastodonInstance(json: Data(document.utf8))
+        #expect(instance == MastodonInstance(maxCharacters: 1000, charactersReservedPerURL: 19))
+        #expect(try MastodonInstance(json: Array(document.utf8)) == instance)
+        let report = try Self.report("see https://example.com/" + String(repeating: "x", count: 50), .mastodon(instance: instance))
+        #expect(report.limit == 1000 && report.length == 4 + 19)
+        for (bad, reason) in [
+            ("{}", "missing configuration"), ("[]", "not an instance document"),
+            (#"{"configuration":{"statuses":{"max_characters":0,"characters_reserved_per_url":23}}}"#, "at least 1, not 0"),
+            (#"{"configuration":{"statuses":{"max_characters":500,"characters_reserved_per_url":-1}}}"#, "at least 0, not -1"),
+            (#"{"configuration":{"statuses":{"max_characters":"500","characters_reserved_per_url":23}}}"#, "max_characters"),
+        ] {
+            #expect {
+                _ = try MastodonInstance(json: Data(bad.utf8))
+            } throws: { error in
+                "\(error)".contains(reason)
+            }
+        }
     }
 
     @Test("twitter: emoji as twemoji-parser 11 sees them")

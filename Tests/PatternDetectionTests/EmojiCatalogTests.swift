@@ -23,6 +23,8 @@ struct EmojiCatalogTests {
         #expect(catalog.emoji(forShortcode: "blobcat")?.category == "blobs")
         #expect(catalog.emoji(forShortcode: "ok")?.visibleInPicker == true, "visible_in_picker defaults to true")
         #expect(catalog.url(forShortcode: "Blobcat") == nil, "shortcodes are matched exactly")
+        // The body as URLSession hands it over.
+        #expect(try EmojiCatalog(json: Data(Self.document.utf8)) == catalog)
     }
 
     @Test("a document that is no emoji list is refused with the reason", arguments: [

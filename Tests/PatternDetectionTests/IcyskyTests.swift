@@ -60,6 +60,10 @@ struct IcyskyTests {
         // The last ill-formed part ends the text for its run: a bare `@` before it is "at the end".
         let typing = detector.spans(inUTF8: Array("x @".utf8) + [0xC3])
         #expect(typing == [Span(kind: .mention, utf8Range: 2..<3)])
+        // Any collection of bytes, offsets from its first: Data, a slice, bytes not contiguous in memory.
+        #expect(detector.spans(inUTF8: Data(bytes)) == spans)
+        #expect(detector.spans(inUTF8: ([0x20] + bytes)[1...]) == spans)
+        #expect(detector.spans(inUTF8: bytes.lazy.map { $0 }) == spans)
     }
 
     @Test func classificationIsByFirstCharacter() throws {

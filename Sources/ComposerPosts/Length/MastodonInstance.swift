@@ -24,22 +24,11 @@ public struct MastodonInstance: Sendable, Hashable {
         public let description: String
     }
 
-    /// Reads an `/api/v2/instance` JSON document (other members are ignored).
+    /// Reads an `/api/v2/instance` JSON document (other members are ignored): `Data` from
+    /// `URLSession`, or bytes.
     /// - Throws: ``DecodingError`` when `configuration.statuses.max_characters` (at least 1) or
     ///   `characters_reserved_per_url` (at least 0) is missing or not such a number.
-    public init(json: [UInt8]) throws(DecodingError) {
-        struct Document: Decodable {
-            struct Configuration: Decodable { var statuses: Statuses }
-            struct Statuses: Decodable {
-                var maxCharacters: Int
-                var charactersReservedPerURL: Int
-                enum CodingKeys: String, CodingKey {
-                    case maxCharacters = "max_characters"
-                    case charactersReservedPerURL = "characters_reserved_per_url"
-                }
-            }
-            var configuration: Configuration
-        }
+    public init(json: some DataProtocol) throws(DecodingError) {
         let statuses: Document.Statuses
         do {
             statuses = try JSONDecoder().decode(Document.self, from: Data(json)).configuration.statuses
@@ -54,6 +43,20 @@ public struct MastodonInstance: Sendable, Hashable {
                 description: "configuration.statuses.characters_reserved_per_url must be at least 0, not \(statuses.charactersReservedPerURL)")
         }
         self.init(maxCharacters: statuses.maxCharacters, charactersReservedPerURL: statuses.charactersReservedPerURL)
+    }
+
+    /// The members of an instance document that are read.
+    private struct Document: Decodable {
+        struct Configuration: Decodable { var statuses: Statuses }
+        struct Statuses: Decodable {
+            var maxCharacters: Int
+            var charactersReservedPerURL: Int
+            enum CodingKeys: String, CodingKey {
+                case maxCharacters = "max_characters"
+                case charactersReservedPerURL = "characters_reserved_per_url"
+            }
+        }
+        var configuration: Configuration
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -74,9 +74,10 @@ public struct EmojiCatalog: Sendable, Equatable {
 
     /// Reads the JSON array `/api/v1/custom_emojis` returns (each object needs `shortcode` and
     /// `url`; `static_url`, `visible_in_picker` (default true) and `category` are read when
-    /// present; other members are ignored).
+    /// present; other members are ignored). `json` is the body as it arrives: `Data` from
+    /// `URLSession`, or bytes.
     /// - Throws: ``DecodingError`` naming what is wrong.
-    public init(json: [UInt8]) throws(DecodingError) {
+    public init(json: some DataProtocol) throws(DecodingError) {
         do {
             self.init(try JSONDecoder().decode([Emoji].self, from: Data(json)))
         } catch {
