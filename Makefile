@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption apple-check readme-check
+.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption snippet-check
 
 all: build
 
@@ -50,7 +50,7 @@ NOTRAIT_SUITES := IcyskyTests|CustomRuleSetTests|CompletionGrammarTests|HostileI
 NOTRAIT_SOAKS := STREAM_MEGABYTES=16 SOAK_EDITS=5000
 test: deps
 	$(SWIFT) test
-	$(MAKE) --no-print-directory apple-check readme-check
+	$(MAKE) --no-print-directory snippet-check
 	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH)
 	$(NOTRAIT_SOAKS) $(SWIFT) test --skip-build --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH) --filter '$(NOTRAIT_SUITES)'
 
@@ -73,18 +73,24 @@ apple-check:
 		echo "apple-check: $$file type-checks against Scripts/AppleStubs"; \
 	done
 
-# The README's Swift snippets ("What it does, from Swift"), in order, type-checked as one program
-# (Swift 6 mode) on the modules `swift test` built, with Scripts/ReadmeSnippets/Prelude.swift for
-# what they take as given: what a reader copies compiles.
-README_CHECK := .build/readme-check
-readme-check:
-	@mkdir -p $(README_CHECK)
-	@awk '/^## /{on = ($$0 == "## What it does, from Swift")} on && /^```$$/{code = 0} on && code{print} on && /^```swift$$/{code = 1}' \
-		README.md > $(README_CHECK)/main.swift
-	@test -s $(README_CHECK)/main.swift || { echo "readme-check: no Swift snippets found in README.md" >&2; exit 1; }
-	@swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
-		$(README_CHECK)/main.swift Scripts/ReadmeSnippets/Prelude.swift
-	@echo "readme-check: the README's Swift snippets type-check ($$(wc -l < $(README_CHECK)/main.swift) lines)"
+# The Swift snippets of README.md ("What it does, from Swift") and of every DocC article, as one
+# program (Scripts/SnippetCheck/snippets.awk: each snippet a scope of its own, diagnostics at the
+# Markdown line), type-checked in Swift 6 mode on the modules `swift test` built, the Apple stubs
+# and Scripts/SnippetCheck/Prelude.swift (what the snippets take as given), with the Apple-only
+# sources (the SwiftUI snippets call them): what a reader copies compiles. Any error or warning fails it, except an unused value (a snippet shows a result
+# without using it).
+SNIPPET_CHECK := .build/snippet-check
+snippet-check: apple-check
+	@mkdir -p $(SNIPPET_CHECK)
+	@awk -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md > $(SNIPPET_CHECK)/main.swift
+	@swiftc -typecheck -swift-version 6 -I $(APPLE_STUBS) -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
+		-Xfrontend -import-module -Xfrontend ComposerTextStorage $(APPLE_ONLY) \
+		$(SNIPPET_CHECK)/main.swift Scripts/SnippetCheck/Prelude.swift > $(SNIPPET_CHECK)/diagnostics 2>&1; \
+		status=$$?; \
+		if [ $$status -ne 0 ] || grep -E '^[^ ].*: (error|warning): ' $(SNIPPET_CHECK)/diagnostics | grep -qv '\[#no-usage\]$$'; then \
+			grep -v '\[#no-usage\]$$' $(SNIPPET_CHECK)/diagnostics >&2; exit 1; \
+		fi
+	@echo "snippet-check: $$(grep -c '^do {' $(SNIPPET_CHECK)/main.swift) Swift snippets of README.md and the DocC articles type-check"
 
 # An app's view of the package: Examples/Adoption depends on it by path and drives a composer and
 # a text-storage mirror through typing, a paste, an IME composition and a completion.
