@@ -73,16 +73,17 @@ apple-check:
 		echo "apple-check: $$file type-checks against Scripts/AppleStubs"; \
 	done
 
-# The Swift snippets of README.md ("What it does, from Swift") and of every DocC article, as one
-# program (Scripts/SnippetCheck/snippets.awk: each snippet a scope of its own, diagnostics at the
-# Markdown line), type-checked in Swift 6 mode on the modules `swift test` built, the Apple stubs
-# and Scripts/SnippetCheck/Prelude.swift (what the snippets take as given), with the Apple-only
-# sources (the SwiftUI snippets call them): what a reader copies compiles. Any error or warning fails it, except an unused value (a snippet shows a result
-# without using it).
+# The Swift snippets of README.md ("What it does, from Swift"), of every DocC article and of the
+# doc comments in Sources/ (```swift blocks; a plain ``` block is left alone), as one program
+# (Scripts/SnippetCheck/snippets.awk: each snippet a scope of its own, diagnostics at the line it
+# came from), type-checked in Swift 6 mode on the modules `swift test` built, with the Apple stubs,
+# the Apple-only sources (the SwiftUI snippets call them) and Scripts/SnippetCheck/Prelude.swift
+# (what the snippets take as given): what a reader copies compiles. Any error or warning fails it
+# but an unused value (a snippet shows a result without using it).
 SNIPPET_CHECK := .build/snippet-check
 snippet-check: apple-check
 	@mkdir -p $(SNIPPET_CHECK)
-	@awk -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md > $(SNIPPET_CHECK)/main.swift
+	@awk -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md $$(grep -rl '^ */// ```swift' Sources --include=*.swift) > $(SNIPPET_CHECK)/main.swift
 	@swiftc -typecheck -swift-version 6 -I $(APPLE_STUBS) -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
 		-Xfrontend -import-module -Xfrontend ComposerTextStorage $(APPLE_ONLY) \
 		$(SNIPPET_CHECK)/main.swift Scripts/SnippetCheck/Prelude.swift > $(SNIPPET_CHECK)/diagnostics 2>&1; \
@@ -90,7 +91,7 @@ snippet-check: apple-check
 		if [ $$status -ne 0 ] || grep -E '^[^ ].*: (error|warning): ' $(SNIPPET_CHECK)/diagnostics | grep -qv '\[#no-usage\]$$'; then \
 			grep -v '\[#no-usage\]$$' $(SNIPPET_CHECK)/diagnostics >&2; exit 1; \
 		fi
-	@echo "snippet-check: $$(grep -c '^do {' $(SNIPPET_CHECK)/main.swift) Swift snippets of README.md and the DocC articles type-check"
+	@echo "snippet-check: $$(grep -c '^do {' $(SNIPPET_CHECK)/main.swift) Swift snippets of README.md, the DocC articles and the doc comments type-check"
 
 # An app's view of the package: Examples/Adoption depends on it by path and drives a composer and
 # a text-storage mirror through typing, a paste, an IME composition and a completion.

@@ -14,6 +14,14 @@ let instanceJSON = Data(#"{"configuration":{"statuses":{"max_characters":1000,"c
 /// A post being written.
 let draft = "Thanks @alice.bsky.social! Details: https://www.example.com/articles/2026/composer-patterns #swift"
 
+/// A document's bytes, the spans found in them and the rule set that found them.
+nonisolated(unsafe) let bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+let spans: [Span] = []
+let rules: any RuleSet = BlueskyRules.shared
+
+/// What an app does with a completion's query.
+func showSuggestions(for query: String) {}
+
 // Inside a text view delegate's `textView(_:shouldChangeTextIn:replacementText:)`.
 @MainActor let textView = UITextView()
 let range = NSRange(location: 0, length: 0)

@@ -39,12 +39,8 @@ extension ComposerHighlighter {
     /// both here.
     ///
     /// SwiftUI's editor keeps its selection as an `AttributedTextSelection`; the module
-    /// ComposerTextStorage has the form of this call that takes it, so a `TextEditor` needs one line:
-    ///
-    /// ```swift
-    /// TextEditor(text: $text, selection: $selection)
-    ///     .onChange(of: text) { composer.textDidChange(&text, selection: &selection) }
-    /// ```
+    /// ComposerTextStorage has the form of this call that takes it, so a `TextEditor` needs one
+    /// line: `.onChange(of: text) { composer.textDidChange(&text, selection: &selection) }`.
     ///
     /// - Precondition: the change was made at the selection, as a user's typing, paste or deletion
     ///   is. After a programmatic change elsewhere, call

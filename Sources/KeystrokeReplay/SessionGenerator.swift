@@ -8,7 +8,7 @@ import PatternDetection
 /// a seed generates: only the document's length differs, so sizes can be compared.
 ///
 /// ```swift
-/// var generator = SessionGenerator(seed: 1)
+/// let generator = SessionGenerator(seed: 1)
 /// let session = generator.midDocumentReply(documentUTF8Count: 100_000, keystrokes: 200)
 /// ```
 public struct SessionGenerator: Sendable {

@@ -20,7 +20,7 @@
 /// `\A`, `\z` and look-arounds see exactly what a full scan sees.
 ///
 /// ## Use
-/// ```swift
+/// ```
 /// let tokenizer = IncrementalTokenizer(rules: IcyskyRules.shared)
 /// tokenizer.reset(bytes)                     // full scan
 /// bytes.replaceSubrange(3..<3, with: Array("x".utf8))
