@@ -15,7 +15,7 @@ import Darwin
 struct Highlight: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlight",
-        abstract: "Find and highlight @mentions, #hashtags, links and $cashtags in social-post text.",
+        abstract: "Find and highlight @mentions, #hashtags, links, $cashtags and :custom_emoji: in social-post text.",
         subcommands: [HighlightCommand.self, SplitCommand.self, PostCommand.self, ReplayCommand.self],
         defaultSubcommand: HighlightCommand.self)
 

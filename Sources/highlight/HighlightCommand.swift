@@ -22,7 +22,7 @@ extension BuiltInRules: ExpressibleByArgument {}
 struct HighlightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "text",
-        abstract: "Highlight @mentions, #hashtags, links and $cashtags in text (the default command).",
+        abstract: "Highlight @mentions, #hashtags, links, $cashtags and :custom_emoji: in text (the default command).",
         usage: """
             highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>]
                       [--emoji <FILE>] [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
