@@ -59,7 +59,7 @@ test: deps
 # modules `swift test` built, against Scripts/AppleStubs/ (the UIKit and SwiftUI declarations those
 # files use, as the SDKs declare them). What UIKit does at run time is beyond this check.
 APPLE_STUBS := .build/apple-stubs
-APPLE_ONLY := $(shell grep -l -E '^\#if canImport\((UIKit|SwiftUI|AppKit)\)' Sources/*/*.swift)
+APPLE_ONLY := $(shell grep -rl -E '^\#if canImport\((UIKit|SwiftUI|AppKit)\)' Sources --include=*.swift)
 apple-check:
 	@mkdir -p $(APPLE_STUBS)
 	@for stub in Scripts/AppleStubs/*.swift; do \
@@ -67,7 +67,7 @@ apple-check:
 			-o "$(APPLE_STUBS)/$$(basename "$$stub" .swift).swiftmodule" || exit 1; \
 	done
 	@modules="$$($(SWIFT) build --show-bin-path)/Modules"; for file in $(APPLE_ONLY); do \
-		module=$$(basename "$$(dirname "$$file")"); \
+		module=$$(echo "$$file" | cut -d/ -f2); \
 		swiftc -typecheck -swift-version 6 -module-name AppleOnlyCheck -Xfrontend -import-module -Xfrontend "$$module" \
 			-I $(APPLE_STUBS) -I "$$modules" -I Sources/CPCRE2 "$$file" || exit 1; \
 		echo "apple-check: $$file type-checks against Scripts/AppleStubs"; \
