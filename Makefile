@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 HIGHLIGHT := .build/release/highlight
 
-.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption snippet-check
+.PHONY: all deps build release run test docs fuzz fuzz-build clean adoption apple-check snippet-check
 
 all: build
 
@@ -60,6 +60,8 @@ test: deps
 # files use, as the SDKs declare them). What UIKit does at run time is beyond this check.
 APPLE_STUBS := .build/apple-stubs
 APPLE_ONLY := $(shell grep -rl -E '^\#if canImport\((UIKit|SwiftUI|AppKit)\)' Sources --include=*.swift)
+# Their modules, each imported into the checks (the files belong to them in the package).
+APPLE_ONLY_IMPORTS := $(foreach module,$(sort $(foreach file,$(APPLE_ONLY),$(word 2,$(subst /, ,$(file))))),-Xfrontend -import-module -Xfrontend $(module))
 apple-check:
 	@mkdir -p $(APPLE_STUBS)
 	@for stub in Scripts/AppleStubs/*.swift; do \
@@ -85,7 +87,7 @@ snippet-check: apple-check
 	@mkdir -p $(SNIPPET_CHECK)
 	@awk -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md $$(grep -rl '^ */// ```swift' Sources --include=*.swift) > $(SNIPPET_CHECK)/main.swift
 	@swiftc -typecheck -swift-version 6 -I $(APPLE_STUBS) -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
-		-Xfrontend -import-module -Xfrontend ComposerTextStorage $(APPLE_ONLY) \
+		$(APPLE_ONLY_IMPORTS) $(APPLE_ONLY) \
 		$(SNIPPET_CHECK)/main.swift Scripts/SnippetCheck/Prelude.swift > $(SNIPPET_CHECK)/diagnostics 2>&1; \
 		status=$$?; \
 		if [ $$status -ne 0 ] || grep -E '^[^ ].*: (error|warning): ' $(SNIPPET_CHECK)/diagnostics | grep -qv '\[#no-usage\]$$'; then \
