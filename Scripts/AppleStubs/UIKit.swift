@@ -26,6 +26,8 @@ open class NSTextStorage: NSMutableAttributedString {}
 
 @MainActor public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    func textViewDidChange(_ textView: UITextView)
+    func textViewDidChangeSelection(_ textView: UITextView)
 }
 
 @MainActor open class UITextView: NSObject {

@@ -28,3 +28,5 @@ let range = NSRange(location: 0, length: 0)
 let text = ""
 @MainActor var composer = ComposerHighlighter(text: "", rules: BlueskyRules.shared)
 @MainActor let mirror = TextStorageMirror(composer: composer, storage: textView.textStorage)
+@MainActor var announced: TextStorageMirror.AnnouncedEdit?
+@MainActor let coordinator = ComposerTextViewCoordinator(textView: textView, composer: composer)

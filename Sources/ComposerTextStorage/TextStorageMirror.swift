@@ -5,11 +5,17 @@ import PatternDetection
 /// Keeps an `NSMutableAttributedString` — what `NSTextStorage` is on Apple platforms — in step with
 /// a `ComposerHighlighter`, touching only what each edit changed.
 ///
-/// For every editing call on the composer, pass the `ComposerChange` it returned to
-/// ``apply(_:from:)``: the mirror replaces the characters of the change's replaced UTF-16 range
-/// with the composer's text at its inserted range, then sets the text-view attributes
-/// (``TextStorageAttributes``) over each of its attributed ranges only. Nothing else in the storage
-/// is read or written, so a keystroke costs O(edit) however long the draft.
+/// Edits reach it two ways:
+/// - The text view changed the storage's characters itself (it let the user's edit through):
+///   ``storageDidChange(updating:announced:)`` brings the composer to the storage's text and sets
+///   the attributes the composer's change covers.
+/// - The app edited the composer: pass the `ComposerChange` the call returned to
+///   ``apply(_:from:)``, which replaces the characters of the change's replaced UTF-16 range with
+///   the composer's text at its inserted range, then sets the text-view attributes
+///   (``TextStorageAttributes``) over each of its attributed ranges only.
+///
+/// Nothing else in the storage is read or written, so a keystroke costs O(edit) however long the
+/// draft (a change the view made without announcing it costs one comparison of the whole text).
 ///
 /// IME: while the text view marks a range as composition (`markedTextRange`), call
 /// ``setMarkedText(_:)``. Attributes for ranges that overlap it are not written but kept, and
@@ -26,7 +32,10 @@ public final class TextStorageMirror {
     public var attributes: TextStorageAttributes
     /// UTF-16 code units the mirror has written (characters replaced plus attributes set) since it
     /// was made: the work an edit costs.
-    public private(set) var unitsTouched = 0
+    public internal(set) var unitsTouched = 0
+    /// How many times ``storageDidChange(updating:announced:)`` compared the storage's whole string
+    /// with the composer's text, because the view changed it in a way it did not announce.
+    public internal(set) var wholeTextComparisons = 0
     /// The UTF-16 range whose attributes wait for the marked text to be committed (the hull of
     /// every deferred range, moved with each edit), or `nil`.
     private var deferred: Range<Int>?
@@ -82,6 +91,13 @@ public final class TextStorageMirror {
             unitsTouched += replaced.count + grown.count
             if grown != change.insertedUTF16Range { attributed.append(grown) }
         }
+        restyle(attributed, after: change, from: composer)
+    }
+
+    /// Sets the attributes of `attributed` (UTF-16 ranges of the composer's text) once the
+    /// storage holds the characters of `change`, deferring those that touch the marked range.
+    func restyle(_ attributed: [Range<Int>], after change: ComposerChange, from composer: ComposerHighlighter) {
+        let text = composer.text
         // A range deferred earlier moves with the edit (its start before, its end after the
         // inserted text).
         if let range = deferred {

@@ -1,8 +1,8 @@
 import ComposerText
-import ComposerTextStorage
 import Foundation
 import KeystrokeReplay
 import PatternDetection
+@testable import ComposerTextStorage
 import Testing
 
 /// The storage follows the composer through `ComposerChange`s alone: after every keystroke its
@@ -156,6 +156,126 @@ struct TextStorageMirrorTests {
         let change = try #require(replaced)
         mirror.apply(change, from: composer)
         #expect(Self.mismatch(mirror, composer) == nil)
+    }
+
+    /// What a text view does when its delegate lets a change through: it replaces the characters
+    /// itself and gives them its typing attributes (here: those of the character before).
+    static func viewApplies(_ piece: String, at utf16Range: Range<Int>, to storage: NSMutableAttributedString) {
+        let typing = utf16Range.lowerBound > 0 ? storage.attributes(at: utf16Range.lowerBound - 1, effectiveRange: nil) : [:]
+        storage.replaceCharacters(in: NSRange(utf16Range), with: NSAttributedString(string: piece, attributes: typing))
+    }
+
+    /// Random ranges of the composer's text on grapheme-cluster boundaries (where a text view edits).
+    static func clusterRange(_ composer: ComposerHighlighter, _ random: inout SplitMix64) -> Range<Int> {
+        let plain = String(composer.text.characters[...])
+        var boundaries = [0]
+        for character in plain { boundaries.append(boundaries.last! + character.utf16.count) }
+        let a = boundaries[Int(random.next() % UInt64(boundaries.count))]
+        let b = random.next() % 3 == 0 ? boundaries[Int(random.next() % UInt64(boundaries.count))] : a
+        return min(a, b)..<max(a, b)
+    }
+
+    @Test("Edits the view applies itself: announced ones are followed without reading the whole text, others by one comparison", arguments: ComposerHighlighter.Strategy.allCases)
+    func editsTheViewApplies(strategy: ComposerHighlighter.Strategy) {
+        for seed in UInt64(1)...6 {
+            var random = SplitMix64(seed: seed)
+            var generator = SessionGenerator(seed: seed)
+            var composer = ComposerHighlighter(text: generator.document(utf8Count: 600), rules: BlueskyRules.shared, strategy: strategy)
+            let mirror = TextStorageMirror(composer: composer)
+            var comparisons = 0
+            for step in 0..<120 {
+                let range = Self.clusterRange(composer, &random)
+                let piece = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+                Self.viewApplies(piece, at: range, to: mirror.storage)
+                let announced = TextStorageMirror.AnnouncedEdit(utf16Range: range, replacement: piece)
+                switch step % 3 {
+                case 0:
+                    // Announced as it was made: O(edit).
+                    mirror.storageDidChange(updating: &composer, announced: announced)
+                case 1:
+                    // Not announced (an input method committing on its own).
+                    mirror.storageDidChange(updating: &composer)
+                    comparisons += 1
+                default:
+                    // Announced, but the view made another change: a replacement of the same
+                    // length with other characters, or a longer one.
+                    let other = String(repeating: "z", count: piece.utf16.count)
+                    let wrong = TextStorageMirror.AnnouncedEdit(utf16Range: range, replacement: piece.isEmpty ? "x" : other)
+                    mirror.storageDidChange(updating: &composer, announced: wrong)
+                    comparisons += 1
+                }
+                if let problem = Self.mismatch(mirror, composer) {
+                    Issue.record("\(strategy) seed \(seed) step \(step): \(problem) after the view put \(piece.debugDescription) at \(range)")
+                    return
+                }
+                #expect(mirror.wholeTextComparisons == comparisons, "seed \(seed) step \(step)")
+            }
+        }
+    }
+
+    @Test("An announced keystroke costs the words around it, whatever the draft's size")
+    func announcedKeystrokesAreLocal() throws {
+        for size in [1_000, 1_000_000] {
+            let session = SessionGenerator(seed: 5).midDocumentReply(documentUTF8Count: size, keystrokes: 30)
+            var composer = ComposerHighlighter(text: session.initialText, rules: BlueskyRules.shared)
+            let mirror = TextStorageMirror(composer: composer)
+            var caret = composer.text.utf16Range(ofUTF8Range: try #require(session.cursor)..<(try #require(session.cursor))).lowerBound
+            var most = 0
+            for step in session.steps {
+                guard case .type(let text) = step else { continue }
+                for character in text {
+                    let before = mirror.unitsTouched
+                    let piece = String(character)
+                    Self.viewApplies(piece, at: caret..<caret, to: mirror.storage)
+                    let change = mirror.storageDidChange(
+                        updating: &composer, announced: TextStorageMirror.AnnouncedEdit(utf16Range: caret..<caret, replacement: piece))
+                    #expect(change != nil)
+                    caret += piece.utf16.count
+                    most = max(most, mirror.unitsTouched - before)
+                }
+            }
+            #expect(mirror.wholeTextComparisons == 0)
+            #expect(most < 200, "size \(size): \(most) units written for one key")
+            if size == 1_000 { #expect(Self.mismatch(mirror, composer) == nil) }
+        }
+    }
+
+    @Test("A composition the view applies keeps its look until committed, then matches")
+    func compositionTheViewApplies() throws {
+        var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
+        let mirror = TextStorageMirror(composer: composer)
+        var marked = 3..<3
+        for step in ["#", "#に", "#にほ", "#にほん", "#日本"] {
+            Self.viewApplies(step, at: marked, to: mirror.storage)
+            let announced = TextStorageMirror.AnnouncedEdit(utf16Range: marked, replacement: step)
+            marked = marked.lowerBound..<marked.lowerBound + step.utf16.count
+            mirror.setMarkedText(marked)
+            let change = mirror.storageDidChange(updating: &composer, announced: announced)
+            #expect(change != nil && mirror.storage.string == String(composer.text.characters[...]))
+            var colored = false
+            mirror.storage.enumerateAttributes(in: NSRange(marked)) { found, _, _ in
+                if found[TextStorageAttributes.foregroundColor] != nil { colored = true }
+            }
+            #expect(!colored, "\(step)")
+        }
+        mirror.commitMarkedText(from: composer)
+        #expect(Self.mismatch(mirror, composer) == nil)
+        #expect(mirror.wholeTextComparisons == 0)
+        // The storage already showing the composer's text: nothing to follow.
+        #expect(mirror.storageDidChange(updating: &composer) == nil)
+    }
+
+    @Test("The difference between two texts never splits a surrogate pair")
+    func differenceKeepsPairsWhole() throws {
+        func edit(_ old: String, _ new: String) -> TextStorageMirror.AnnouncedEdit? {
+            TextStorageMirror.difference(from: Array(old.utf16), to: Array(new.utf16))
+        }
+        // 😀 and 😁 share their lead surrogate; 😀 and 🙀 their trail one.
+        #expect(edit("a😀b", "a😁b") == TextStorageMirror.AnnouncedEdit(utf16Range: 1..<3, replacement: "😁"))
+        #expect(edit("a😀b", "a🙀b") == TextStorageMirror.AnnouncedEdit(utf16Range: 1..<3, replacement: "🙀"))
+        #expect(edit("xx", "xxx") == TextStorageMirror.AnnouncedEdit(utf16Range: 2..<2, replacement: "x"))
+        #expect(edit("abc", "ac") == TextStorageMirror.AnnouncedEdit(utf16Range: 1..<2, replacement: ""))
+        #expect(edit("same", "same") == nil)
     }
 
     @Test("Per-key work on the storage does not grow with the draft (localized); the full rebuild's does")

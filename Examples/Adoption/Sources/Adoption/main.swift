@@ -21,14 +21,29 @@ func check(_ mirror: TextStorageMirror, _ composer: ComposerHighlighter, _ step:
     }
 }
 
-/// Types `text` one character at a time at the caret, as UIKit reports it.
+/// What UIKit does with a change its delegate lets through: the view replaces the characters
+/// itself, with its typing attributes (those before the caret); then the delegate's
+/// `textViewDidChange` has the mirror follow it, as `ComposerTextViewCoordinator` does.
+func viewChanges(
+    _ utf16Range: Range<Int>, to replacement: String, announced: Bool = true,
+    composer: inout ComposerHighlighter, mirror: TextStorageMirror
+) {
+    let storage = mirror.storage
+    let typing = utf16Range.lowerBound > 0 ? storage.attributes(at: utf16Range.lowerBound - 1, effectiveRange: nil) : [:]
+    storage.replaceCharacters(in: NSRange(location: utf16Range.lowerBound, length: utf16Range.count),
+                              with: NSAttributedString(string: replacement, attributes: typing))
+    let edit = announced ? TextStorageMirror.AnnouncedEdit(utf16Range: utf16Range, replacement: replacement) : nil
+    guard mirror.storageDidChange(updating: &composer, announced: edit) != nil else { fatalError("the composer did not follow the view") }
+    let caret = utf16Range.lowerBound + replacement.utf16.count
+    composer.select(utf16Range: caret..<caret)
+}
+
+/// Types `text` one character at a time at the caret; returns the most UTF-16 units one key wrote.
 func type(_ text: String, into composer: inout ComposerHighlighter, mirror: TextStorageMirror) -> Int {
     var touched = 0
     for character in text {
-        let caret = composer.selectedUTF16Range
         let before = mirror.unitsTouched
-        guard let change = composer.replace(utf16Range: caret, with: String(character)) else { fatalError("caret out of the text") }
-        mirror.apply(change, from: composer)
+        viewChanges(composer.selectedUTF16Range, to: String(character), composer: &composer, mirror: mirror)
         touched = max(touched, mirror.unitsTouched - before)
         check(mirror, composer, "typing \(character)")
     }
@@ -44,17 +59,17 @@ for draftSize in [1_000, 1_000_000] {
     let typedWork = type("gm @alice.bsky.social! Shipping #composer today ", into: &composer, mirror: mirror)
 
     // A paste.
-    let caret = composer.selectedUTF16Range
-    if let change = composer.replace(utf16Range: caret, with: "https://swift.org/blog/ ") { mirror.apply(change, from: composer) }
+    viewChanges(composer.selectedUTF16Range, to: "https://swift.org/blog/ ", composer: &composer, mirror: mirror)
     check(mirror, composer, "paste")
 
-    // An IME composition: kana, then the chosen kanji; the storage leaves it alone until committed.
+    // An IME composition: kana, then the chosen kanji; the storage's attributes there wait until
+    // it is committed. The last step is committed without being announced, as some keyboards do.
     var marked = composer.selectedUTF16Range
-    for step in ["#に", "#にほ", "#日本"] {
-        guard let change = composer.replace(utf16Range: marked, with: step) else { fatalError("marked range") }
-        marked = change.insertedUTF16Range
+    for (step, announced) in [("#に", true), ("#にほ", true), ("#日本", false)] {
+        let range = marked
+        marked = range.lowerBound..<range.lowerBound + step.utf16.count
         mirror.setMarkedText(marked)
-        mirror.apply(change, from: composer)
+        viewChanges(range, to: step, announced: announced, composer: &composer, mirror: mirror)
     }
     mirror.commitMarkedText(from: composer)
     check(mirror, composer, "IME composition")
@@ -62,11 +77,12 @@ for draftSize in [1_000, 1_000_000] {
     // An accepted completion.
     _ = type(" cc @bo", into: &composer, mirror: mirror)
     guard let token = composer.tokenAtCaret(), token.query == "bo" else { print("FAIL: no token at the caret"); exit(1) }
+    // The app's own change: through the composer, then the mirror applies it.
     if let change = composer.accept("@bob.bsky.social ") { mirror.apply(change, from: composer) }
     check(mirror, composer, "accepted completion")
 
     let spans = composer.text.taggedSpans().count
     print("draft \(draftSize) B: storage equals the composer after every step; \(spans) tagged spans; "
-        + "most UTF-16 units written for one typed key: \(typedWork)")
+        + "most UTF-16 units written for one typed key: \(typedWork); whole-text comparisons: \(mirror.wholeTextComparisons)")
 }
 print("ok")

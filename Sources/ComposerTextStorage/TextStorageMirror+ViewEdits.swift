@@ -1,0 +1,95 @@
+import ComposerText
+import Foundation
+
+/// Edits the text view made to its storage itself — what UIKit and AppKit do when their delegate
+/// lets a change through, and what an input method, dictation or autocorrection may do without
+/// asking the delegate at all.
+extension TextStorageMirror {
+    /// A change a text view announced before making it: its delegate's
+    /// `textView(_:shouldChangeTextIn:replacementText:)` range (UTF-16, of the text before) and
+    /// replacement.
+    public struct AnnouncedEdit: Hashable, Sendable {
+        public var utf16Range: Range<Int>
+        public var replacement: String
+
+        public init(utf16Range: Range<Int>, replacement: String) {
+            self.utf16Range = utf16Range
+            self.replacement = replacement
+        }
+    }
+
+    /// After the text view changed the storage's characters itself: brings `composer` to the
+    /// storage's text, then restyles what the composer's change covers (the view gave new
+    /// characters its typing attributes; the composer's may differ). Attributes that touch the
+    /// marked range wait for ``commitMarkedText(from:)``, as with ``apply(_:from:)``.
+    ///
+    /// When the storage shows exactly `announced` applied to the composer's text, following it
+    /// costs O(edit). Otherwise — no announcement (an input method that commits without asking),
+    /// a view that changed more than it announced, or several changes at once — the storage's
+    /// string and the composer's text are compared whole, once (O(n); counted by
+    /// ``wholeTextComparisons``), the difference between them is the edit, and every attribute is
+    /// written again (where the view put its typing attributes is then not known).
+    ///
+    /// - Returns: the composer's change, or `nil` when the storage already shows the composer's
+    ///   text (nothing to follow).
+    @discardableResult
+    public func storageDidChange(
+        updating composer: inout ComposerHighlighter, announced: AnnouncedEdit? = nil
+    ) -> ComposerChange? {
+        if let announced, let change = followAnnounced(announced, composer: &composer) {
+            restyle(change.attributedUTF16Ranges, after: change, from: composer)
+            return change
+        }
+        wholeTextComparisons += 1
+        let old = Array(String(composer.text.characters[...]).utf16)
+        let new = Array(storage.string.utf16)
+        guard let edit = Self.difference(from: old, to: new),
+            let change = composer.replace(utf16Range: edit.utf16Range, with: edit.replacement)
+        else { return nil }
+        // Where the view put its characters, and its typing attributes, is not known: it may have
+        // replaced more than the difference shows (with the same characters), or put an insertion
+        // anywhere in a repeated stretch. Every attribute is written again (the marked range's
+        // when it is committed): this path reads the whole text already.
+        let count = composer.text.utf16.count
+        var everything = [0..<count]
+        if let marked = markedUTF16Range, marked.upperBound <= count {
+            everything = [0..<marked.lowerBound, marked, marked.upperBound..<count]
+        }
+        restyle(everything, after: change, from: composer)
+        return change
+    }
+
+    /// The composer's change for `announced` when the storage shows exactly that edit applied to
+    /// the composer's text (its length, and the replacement where it was put), else `nil` with
+    /// the composer unchanged.
+    /// - Complexity: O(log n + replacement).
+    private func followAnnounced(_ announced: AnnouncedEdit, composer: inout ComposerHighlighter) -> ComposerChange? {
+        let count = composer.text.utf16.count
+        let replacementCount = announced.replacement.utf16.count
+        guard announced.utf16Range.lowerBound >= 0, announced.utf16Range.upperBound <= count,
+            storage.length == count - announced.utf16Range.count + replacementCount,
+            storage.mutableString.substring(with: NSRange(location: announced.utf16Range.lowerBound, length: replacementCount))
+                == announced.replacement
+        else { return nil }
+        return composer.replace(utf16Range: announced.utf16Range, with: announced.replacement)
+    }
+
+    /// The one replacement that turns `old` into `new` (UTF-16 units): the units between their
+    /// longest common prefix and the longest common suffix of the rest, the bounds moved off the
+    /// middle of a surrogate pair; `nil` when they are equal.
+    /// - Complexity: O(n).
+    static func difference(from old: [UInt16], to new: [UInt16]) -> AnnouncedEdit? {
+        guard old != new else { return nil }
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        // A common prefix ending after a high surrogate, or a common suffix starting at a low one,
+        // would split a pair the edit changes half of.
+        if prefix > 0 && UTF16.isLeadSurrogate(old[prefix - 1]) { prefix -= 1 }
+        if suffix > 0 && UTF16.isTrailSurrogate(old[old.count - suffix]) { suffix -= 1 }
+        let inserted = String(decoding: new[prefix..<(new.count - suffix)], as: UTF16.self)
+        return AnnouncedEdit(utf16Range: prefix..<(old.count - suffix), replacement: inserted)
+    }
+}
