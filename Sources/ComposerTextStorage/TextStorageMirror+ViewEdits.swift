@@ -30,8 +30,9 @@ extension TextStorageMirror {
     /// ``wholeTextComparisons``), the difference between them is the edit, and every attribute is
     /// written again (where the view put its typing attributes is then not known).
     ///
-    /// - Returns: the composer's change, or `nil` when the storage already shows the composer's
-    ///   text (nothing to follow).
+    /// - Returns: the composer's change, or `nil` when the storage's characters already are the
+    ///   composer's text (its attributes are written again all the same: the view may have
+    ///   replaced characters with the same ones in its typing attributes).
     @discardableResult
     public func storageDidChange(
         updating composer: inout ComposerHighlighter, announced: AnnouncedEdit? = nil
@@ -43,13 +44,14 @@ extension TextStorageMirror {
         wholeTextComparisons += 1
         let old = Array(String(composer.text.characters[...]).utf16)
         let new = Array(storage.string.utf16)
-        guard let edit = Self.difference(from: old, to: new),
-            let change = composer.replace(utf16Range: edit.utf16Range, with: edit.replacement)
-        else { return nil }
+        let change = Self.difference(from: old, to: new).flatMap { edit in
+            composer.replace(utf16Range: edit.utf16Range, with: edit.replacement)
+        }
         // Where the view put its characters, and its typing attributes, is not known: it may have
-        // replaced more than the difference shows (with the same characters), or put an insertion
-        // anywhere in a repeated stretch. Every attribute is written again (the marked range's
-        // when it is committed): this path reads the whole text already.
+        // replaced more than the difference shows (with the same characters, or with no other
+        // characters at all), or put an insertion anywhere in a repeated stretch. Every attribute
+        // is written again (the marked range's when it is committed): this path reads the whole
+        // text already.
         let count = composer.text.utf16.count
         var everything = [0..<count]
         if let marked = markedUTF16Range, marked.upperBound <= count {

@@ -95,12 +95,13 @@ public final class TextStorageMirror {
     }
 
     /// Sets the attributes of `attributed` (UTF-16 ranges of the composer's text) once the
-    /// storage holds the characters of `change`, deferring those that touch the marked range.
-    func restyle(_ attributed: [Range<Int>], after change: ComposerChange, from composer: ComposerHighlighter) {
+    /// storage holds the characters of `change` (`nil`: no characters changed), deferring those
+    /// that touch the marked range.
+    func restyle(_ attributed: [Range<Int>], after change: ComposerChange?, from composer: ComposerHighlighter) {
         let text = composer.text
         // A range deferred earlier moves with the edit (its start before, its end after the
         // inserted text).
-        if let range = deferred {
+        if let change, let range = deferred {
             let replaced = change.replacedUTF16Range, delta = change.insertedUTF16Range.count - replaced.count
             let lower = range.lowerBound <= replaced.lowerBound ? range.lowerBound : max(replaced.lowerBound, range.lowerBound + delta)
             let upper = range.upperBound >= replaced.upperBound ? range.upperBound + delta : change.insertedUTF16Range.upperBound

@@ -159,10 +159,10 @@ struct TextStorageMirrorTests {
     }
 
     /// What a text view does when its delegate lets a change through: it replaces the characters
-    /// itself and gives them its typing attributes (here: those of the character before).
+    /// itself and gives them its typing attributes (here: those the storage gives new characters,
+    /// the attributes of the first replaced character or of the one before).
     static func viewApplies(_ piece: String, at utf16Range: Range<Int>, to storage: NSMutableAttributedString) {
-        let typing = utf16Range.lowerBound > 0 ? storage.attributes(at: utf16Range.lowerBound - 1, effectiveRange: nil) : [:]
-        storage.replaceCharacters(in: NSRange(utf16Range), with: NSAttributedString(string: piece, attributes: typing))
+        storage.replaceCharacters(in: NSRange(utf16Range), with: piece)
     }
 
     /// Random ranges of the composer's text on grapheme-cluster boundaries (where a text view edits).
@@ -261,8 +261,13 @@ struct TextStorageMirrorTests {
         mirror.commitMarkedText(from: composer)
         #expect(Self.mismatch(mirror, composer) == nil)
         #expect(mirror.wholeTextComparisons == 0)
-        // The storage already showing the composer's text: nothing to follow.
+        // The view put the same character back with other attributes (its typing attributes):
+        // no characters to follow, and the attributes are the composer's again.
+        mirror.storage.replaceCharacters(
+            in: NSRange(location: 0, length: 1),
+            with: NSAttributedString(string: "g", attributes: [TextStorageAttributes.underlineStyle: 1]))
         #expect(mirror.storageDidChange(updating: &composer) == nil)
+        #expect(Self.mismatch(mirror, composer) == nil)
     }
 
     @Test("The difference between two texts never splits a surrogate pair")
