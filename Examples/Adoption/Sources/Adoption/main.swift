@@ -22,16 +22,13 @@ func check(_ mirror: TextStorageMirror, _ composer: ComposerHighlighter, _ step:
 }
 
 /// What UIKit does with a change its delegate lets through: the view replaces the characters
-/// itself, with its typing attributes (those before the caret); then the delegate's
-/// `textViewDidChange` has the mirror follow it, as `ComposerTextViewCoordinator` does.
+/// itself, new ones taking the attributes around them (its typing attributes); then the
+/// delegate's `textViewDidChange` has the mirror follow it, as `ComposerTextViewCoordinator` does.
 func viewChanges(
     _ utf16Range: Range<Int>, to replacement: String, announced: Bool = true,
     composer: inout ComposerHighlighter, mirror: TextStorageMirror
 ) {
-    let storage = mirror.storage
-    let typing = utf16Range.lowerBound > 0 ? storage.attributes(at: utf16Range.lowerBound - 1, effectiveRange: nil) : [:]
-    storage.replaceCharacters(in: NSRange(location: utf16Range.lowerBound, length: utf16Range.count),
-                              with: NSAttributedString(string: replacement, attributes: typing))
+    mirror.storage.replaceCharacters(in: NSRange(location: utf16Range.lowerBound, length: utf16Range.count), with: replacement)
     let edit = announced ? TextStorageMirror.AnnouncedEdit(utf16Range: utf16Range, replacement: replacement) : nil
     guard mirror.storageDidChange(updating: &composer, announced: edit) != nil else { fatalError("the composer did not follow the view") }
     let caret = utf16Range.lowerBound + replacement.utf16.count
