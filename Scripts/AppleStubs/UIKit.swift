@@ -32,7 +32,13 @@ open class NSTextStorage: NSMutableAttributedString {}
 
 @MainActor open class UITextView: NSObject {
     open var textStorage: NSTextStorage { fatalError("stub") }
+    open var text: String! { get { fatalError("stub") } set {} }
+    open var attributedText: NSAttributedString! { get { fatalError("stub") } set {} }
+    open var typingAttributes: [NSAttributedString.Key: Any] { get { fatalError("stub") } set {} }
+    /// Deprecated from iOS 27 for `selectedRanges`.
     open var selectedRange: NSRange = NSRange(location: 0, length: 0)
+    /// iOS 26 and later.
+    open var selectedRanges: [NSRange] { get { fatalError("stub") } set {} }
     weak open var delegate: (any UITextViewDelegate)?
     // From UITextInput.
     open var markedTextRange: UITextRange? { fatalError("stub") }

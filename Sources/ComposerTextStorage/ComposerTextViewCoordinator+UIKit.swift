@@ -33,6 +33,12 @@ public final class ComposerTextViewCoordinator: NSObject, UITextViewDelegate {
         link: { URL(string: $0) }
     )) {
         self.composer = composer
+        // The composer's text in the view's font and paragraph style (its typing attributes),
+        // unless the view shows that text already.
+        let plain = String(composer.text.characters[...])
+        if textView.text != plain {
+            textView.attributedText = NSAttributedString(string: plain, attributes: textView.typingAttributes)
+        }
         self.mirror = TextStorageMirror(composer: composer, storage: textView.textStorage, attributes: attributes)
     }
 
@@ -78,15 +84,16 @@ public final class ComposerTextViewCoordinator: NSObject, UITextViewDelegate {
         mirror.apply(change, from: composer)
         textView.textStorage.endEditing()
         let selected = composer.selectedUTF16Range
-        textView.selectedRange = NSRange(location: selected.lowerBound, length: selected.count)
+        textView.selectedRanges = [NSRange(location: selected.lowerBound, length: selected.count)]
         return change
     }
 
-    /// The composer's selection set to the view's (a selection that does not fit the composer's
-    /// text, between a change and its report, is left for the report to set).
+    /// The composer's selection set to the view's, from its first selected range to the end of
+    /// its last (a selection that does not fit the composer's text, between a change and its
+    /// report, is left for the report to set).
     private func followSelection(of textView: UITextView) {
-        let selected = textView.selectedRange
-        composer.select(utf16Range: selected.location..<selected.location + selected.length)
+        guard let first = textView.selectedRanges.first, let last = textView.selectedRanges.last else { return }
+        composer.select(utf16Range: first.location..<last.location + last.length)
     }
 }
 #endif

@@ -14,6 +14,8 @@ public struct TextStorageAttributes: @unchecked Sendable {
     public static let foregroundColor = NSAttributedString.Key("NSColor")
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
     public static let link = NSAttributedString.Key("NSLink")
+    /// The keys a ``TextStorageMirror`` writes: it sets or removes these and no others.
+    public static let keys = [foregroundColor, underlineStyle, link]
 
     /// The value stored under ``foregroundColor`` for a colour.
     public var color: (TextColor) -> Any

@@ -23,8 +23,9 @@ import PatternDetection
 /// replaced, as the text view itself does while composing.
 ///
 /// Invariant, checked by the tests after every keystroke: with no marked range, the storage's
-/// string is the composer's text and, at every position, its attributes are the ones
-/// ``TextStorageAttributes`` gives for the composer's run there.
+/// string is the composer's text and, at every position, its attributes under the keys of
+/// ``TextStorageAttributes`` are the ones it gives for the composer's run there. The mirror
+/// never touches another key: the view's font and paragraph style stay where the view put them.
 public final class TextStorageMirror {
     /// The storage a text view shows.
     public let storage: NSMutableAttributedString
@@ -40,7 +41,8 @@ public final class TextStorageMirror {
     /// every deferred range, moved with each edit), or `nil`.
     private var deferred: Range<Int>?
 
-    /// Fills `storage` (a text view's `textStorage`, or a new string) with `composer`'s text and
+    /// Fills `storage` (a text view's `textStorage`, or a new string) with `composer`'s text —
+    /// unless it holds that text already, whose other attributes (the view's font) then stay — and
     /// its attributes, and keeps it in step from then on.
     /// - Complexity: O(n) once.
     public init(
@@ -49,7 +51,10 @@ public final class TextStorageMirror {
     ) {
         self.attributes = attributes
         self.storage = storage
-        storage.setAttributedString(NSAttributedString(string: String(composer.text.characters[...])))
+        let plain = String(composer.text.characters[...])
+        if storage.string != plain {
+            storage.replaceCharacters(in: NSRange(location: 0, length: storage.length), with: plain)
+        }
         write(0..<composer.text.utf16.count, from: composer.text, links: Links(composer))
         unitsTouched = 0
     }
@@ -137,7 +142,9 @@ public final class TextStorageMirror {
         return (lower..<upper, lower..<min(grownUpper, newUTF16Count))
     }
 
-    /// Sets the text-view attributes of `utf16Range` from the composer's runs there.
+    /// Sets the text-view attributes of `utf16Range` from the composer's runs there: the keys of
+    /// ``TextStorageAttributes`` only, each set or removed; every other attribute (the view's
+    /// font, paragraph style, the user's formatting) stays as it is.
     private func write(_ utf16Range: Range<Int>, from text: AttributedString, links: Links) {
         guard !utf16Range.isEmpty else { return }
         let range = indices(utf16Range, in: text)
@@ -148,7 +155,9 @@ public final class TextStorageMirror {
             if run[TextPatternAttribute.self] == .url {
                 uri = links.uri(at: text.utf8.distance(from: text.startIndex, to: run.range.lowerBound), in: text)
             }
-            storage.setAttributes(attributes.attributes(of: run, linkURI: uri), range: NSRange(location: lower, length: count))
+            let range = NSRange(location: lower, length: count)
+            for key in TextStorageAttributes.keys { storage.removeAttribute(key, range: range) }
+            storage.addAttributes(attributes.attributes(of: run, linkURI: uri), range: range)
             unitsTouched += count
         }
     }

@@ -30,8 +30,11 @@ struct TextStorageMirrorTests {
         return result
     }
 
+    /// The mirror's keys of `attributes` (the others are the view's), as comparable strings.
     static func describe(_ attributes: [NSAttributedString.Key: Any]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: attributes.map { ($0.key.rawValue, String(describing: $0.value)) })
+        Dictionary(uniqueKeysWithValues: attributes.filter { TextStorageAttributes.keys.contains($0.key) }.map {
+            ($0.key.rawValue, String(describing: $0.value))
+        })
     }
 
     /// The first place the storage differs from the composer, or `nil`.
@@ -210,6 +213,40 @@ struct TextStorageMirrorTests {
                 }
                 #expect(mirror.wholeTextComparisons == comparisons, "seed \(seed) step \(step)")
             }
+        }
+    }
+
+    @Test("The view's own attributes (its font) stay through every edit and restyle, either way edits arrive")
+    func viewAttributesStay() {
+        let font = NSAttributedString.Key("NSFont")
+        var random = SplitMix64(seed: 11)
+        var generator = SessionGenerator(seed: 11)
+        var composer = ComposerHighlighter(text: generator.document(utf8Count: 400), rules: BlueskyRules.shared)
+        // The view shows the text in its fonts (a larger one for the second half) before the
+        // mirror starts, and the mirror leaves them where they are.
+        let storage = NSMutableAttributedString(string: String(composer.text.characters[...]), attributes: [font: "Body 17"])
+        storage.addAttribute(font, value: "Body 18", range: NSRange(location: storage.length / 2, length: storage.length - storage.length / 2))
+        let mirror = TextStorageMirror(composer: composer, storage: storage)
+        #expect(storage.attribute(font, at: storage.length - 1, effectiveRange: nil) as? String == "Body 18")
+        for step in 0..<200 {
+            let range = Self.clusterRange(composer, &random)
+            let piece = Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            // Never empty the storage: a character typed into nothing has no font to take.
+            if range.count >= composer.text.utf16.count { continue }
+            if step % 2 == 0 {
+                guard let change = composer.replace(utf16Range: range, with: piece) else { continue }
+                mirror.apply(change, from: composer)
+            } else {
+                Self.viewApplies(piece, at: range, to: storage)
+                mirror.storageDidChange(
+                    updating: &composer, announced: step % 4 == 1 ? TextStorageMirror.AnnouncedEdit(utf16Range: range, replacement: piece) : nil)
+            }
+            #expect(Self.mismatch(mirror, composer) == nil, "step \(step)")
+            var covered = 0
+            storage.enumerateAttribute(font, in: NSRange(location: 0, length: storage.length)) { value, range, _ in
+                if value as? String == "Body 17" || value as? String == "Body 18" { covered += range.length }
+            }
+            #expect(covered == storage.length, "step \(step): the font covers \(covered) of \(storage.length) units")
         }
     }
 
