@@ -54,25 +54,27 @@ test: deps
 	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH)
 	$(NOTRAIT_SOAKS) $(SWIFT) test --skip-build --disable-default-traits --scratch-path $(NOTRAIT_SCRATCH) --filter '$(NOTRAIT_SUITES)'
 
-# The code compiled only on Apple platforms (the UIKit delegate and the SwiftUI selection glue in
-# ComposerTextStorage), type-checked here in Swift 6 mode: each file as a module of its own on the
-# modules `swift test` built, against Scripts/AppleStubs/ (the UIKit and SwiftUI declarations those
-# files use, as the SDKs declare them). What UIKit does at run time is beyond this check.
+# The code compiled only on Apple platforms (the UIKit and AppKit delegates and the SwiftUI
+# selection glue in ComposerTextStorage), type-checked here in Swift 6 mode: each file as a module
+# of its own on the modules `swift test` built, against the stubs in Scripts/AppleStubs/ of the
+# frameworks it imports (the declarations those files use, as the SDKs declare them). What the
+# frameworks do at run time is beyond this check.
 APPLE_STUBS := .build/apple-stubs
 APPLE_ONLY := $(shell grep -rl -E '^\#if canImport\((UIKit|SwiftUI|AppKit)\)' Sources --include=*.swift)
 # Their modules, each imported into the checks (the files belong to them in the package).
 APPLE_ONLY_IMPORTS := $(foreach module,$(sort $(foreach file,$(APPLE_ONLY),$(word 2,$(subst /, ,$(file))))),-Xfrontend -import-module -Xfrontend $(module))
 apple-check:
-	@mkdir -p $(APPLE_STUBS)
 	@for stub in Scripts/AppleStubs/*.swift; do \
-		swiftc -emit-module -parse-as-library -swift-version 6 -module-name "$$(basename "$$stub" .swift)" "$$stub" \
-			-o "$(APPLE_STUBS)/$$(basename "$$stub" .swift).swiftmodule" || exit 1; \
+		name=$$(basename "$$stub" .swift); mkdir -p "$(APPLE_STUBS)/$$name"; \
+		swiftc -emit-module -parse-as-library -swift-version 6 -module-name "$$name" "$$stub" \
+			-o "$(APPLE_STUBS)/$$name/$$name.swiftmodule" || exit 1; \
 	done
 	@modules="$$($(SWIFT) build --show-bin-path)/Modules"; for file in $(APPLE_ONLY); do \
 		module=$$(echo "$$file" | cut -d/ -f2); \
+		stubs=$$(grep -oE '^import (UIKit|AppKit|SwiftUI)$$' "$$file" | while read -r _ name; do printf -- ' -I $(APPLE_STUBS)/%s' "$$name"; done); \
 		swiftc -typecheck -swift-version 6 -module-name AppleOnlyCheck -Xfrontend -import-module -Xfrontend "$$module" \
-			-I $(APPLE_STUBS) -I "$$modules" -I Sources/CPCRE2 "$$file" || exit 1; \
-		echo "apple-check: $$file type-checks against Scripts/AppleStubs"; \
+			$$stubs -I "$$modules" -I Sources/CPCRE2 "$$file" || exit 1; \
+		echo "apple-check: $$file type-checks against Scripts/AppleStubs ($$(echo $$stubs | sed 's|-I $(APPLE_STUBS)/||g'))"; \
 	done
 
 # The Swift snippets of README.md ("What it does, from Swift"), of every DocC article and of the
@@ -86,7 +88,7 @@ SNIPPET_CHECK := .build/snippet-check
 snippet-check: apple-check
 	@mkdir -p $(SNIPPET_CHECK)
 	@awk -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md $$(grep -rl '^ */// ```swift' Sources --include=*.swift) > $(SNIPPET_CHECK)/main.swift
-	@swiftc -typecheck -swift-version 6 -I $(APPLE_STUBS) -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
+	@swiftc -typecheck -swift-version 6 -I $(APPLE_STUBS)/UIKit -I $(APPLE_STUBS)/SwiftUI -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
 		$(APPLE_ONLY_IMPORTS) $(APPLE_ONLY) \
 		$(SNIPPET_CHECK)/main.swift Scripts/SnippetCheck/Prelude.swift > $(SNIPPET_CHECK)/diagnostics 2>&1; \
 		status=$$?; \
