@@ -54,7 +54,7 @@ public final class ComposerTextViewCoordinator: NSObject, NSTextViewDelegate {
     }
 
     public func textDidChange(_ notification: Notification) {
-        guard let textView = notification.object as? NSTextView, let storage = textView.textStorage else { return }
+        guard let textView = notification.object as? NSTextView else { return }
         defer {
             announced = nil
             announcedAttributesOnly = false
@@ -62,16 +62,9 @@ public final class ComposerTextViewCoordinator: NSObject, NSTextViewDelegate {
         // The user's formatting: no characters changed, and the mirror's keys are not the user's.
         if announcedAttributesOnly && announced == nil { return }
         // An input method's composition: its characters are followed, its attributes wait.
-        if textView.hasMarkedText() {
-            let marked = textView.markedRange()
-            mirror.setMarkedText(marked.location..<marked.location + marked.length)
-        }
-        storage.beginEditing()
-        mirror.storageDidChange(updating: &composer, announced: announced)
-        if !textView.hasMarkedText() && mirror.markedUTF16Range != nil {
-            mirror.commitMarkedText(from: composer)
-        }
-        storage.endEditing()
+        let marked = textView.hasMarkedText() ? textView.markedRange() : nil
+        mirror.viewDidChange(
+            updating: &composer, announced: announced, marked: marked.map { $0.location..<$0.location + $0.length })
         followSelection(of: textView)
     }
 

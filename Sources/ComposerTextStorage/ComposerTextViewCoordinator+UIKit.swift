@@ -49,17 +49,10 @@ public final class ComposerTextViewCoordinator: NSObject, UITextViewDelegate {
 
     public func textViewDidChange(_ textView: UITextView) {
         // An input method's composition: its characters are followed, its attributes wait.
-        if let marked = textView.markedTextRange {
-            let start = textView.offset(from: textView.beginningOfDocument, to: marked.start)
-            let end = textView.offset(from: textView.beginningOfDocument, to: marked.end)
-            mirror.setMarkedText(start..<end)
+        let marked = textView.markedTextRange.map { range in
+            textView.offset(from: textView.beginningOfDocument, to: range.start)..<textView.offset(from: textView.beginningOfDocument, to: range.end)
         }
-        textView.textStorage.beginEditing()
-        mirror.storageDidChange(updating: &composer, announced: announced)
-        if textView.markedTextRange == nil && mirror.markedUTF16Range != nil {
-            mirror.commitMarkedText(from: composer)
-        }
-        textView.textStorage.endEditing()
+        mirror.viewDidChange(updating: &composer, announced: announced, marked: marked)
         announced = nil
         followSelection(of: textView)
     }

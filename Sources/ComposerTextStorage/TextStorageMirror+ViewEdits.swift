@@ -61,6 +61,23 @@ extension TextStorageMirror {
         return change
     }
 
+    /// What a text view's delegate does once the view reports a change (`textViewDidChange(_:)`,
+    /// `textDidChange(_:)`), in one call: takes the view's marked range (`marked`, `nil` when no
+    /// input method is composing), follows the change (``storageDidChange(updating:announced:)``)
+    /// inside one editing session of the storage, and writes the deferred attributes when the
+    /// composition has ended.
+    @discardableResult
+    public func viewDidChange(
+        updating composer: inout ComposerHighlighter, announced: AnnouncedEdit?, marked: Range<Int>?
+    ) -> ComposerChange? {
+        if let marked { setMarkedText(marked) }
+        storage.beginEditing()
+        defer { storage.endEditing() }
+        let change = storageDidChange(updating: &composer, announced: announced)
+        if marked == nil && markedUTF16Range != nil { commitMarkedText(from: composer) }
+        return change
+    }
+
     /// The composer's change for `announced` when the storage shows exactly that edit applied to
     /// the composer's text (its length, and the replacement where it was put), else `nil` with
     /// the composer unchanged.

@@ -282,20 +282,23 @@ struct TextStorageMirrorTests {
         var composer = ComposerHighlighter(text: "gm ", rules: BlueskyRules.shared)
         let mirror = TextStorageMirror(composer: composer)
         var marked = 3..<3
-        for step in ["#", "#に", "#にほ", "#にほん", "#日本"] {
+        // As a delegate reports them: the view's marked range after each change; the last change
+        // commits the composition (no marked range).
+        for (index, step) in ["#", "#に", "#にほ", "#にほん", "#日本"].enumerated() {
+            let committed = index == 4
             Self.viewApplies(step, at: marked, to: mirror.storage)
             let announced = TextStorageMirror.AnnouncedEdit(utf16Range: marked, replacement: step)
             marked = marked.lowerBound..<marked.lowerBound + step.utf16.count
-            mirror.setMarkedText(marked)
-            let change = mirror.storageDidChange(updating: &composer, announced: announced)
+            let change = mirror.viewDidChange(updating: &composer, announced: announced, marked: committed ? nil : marked)
             #expect(change != nil && mirror.storage.string == String(composer.text.characters[...]))
+            if committed { break }
             var colored = false
             mirror.storage.enumerateAttributes(in: NSRange(marked)) { found, _, _ in
                 if found[TextStorageAttributes.foregroundColor] != nil { colored = true }
             }
             #expect(!colored, "\(step)")
         }
-        mirror.commitMarkedText(from: composer)
+        #expect(mirror.markedUTF16Range == nil)
         #expect(Self.mismatch(mirror, composer) == nil)
         #expect(mirror.wholeTextComparisons == 0)
         // The view put the same character back with other attributes (its typing attributes):

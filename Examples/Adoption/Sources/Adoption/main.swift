@@ -25,12 +25,14 @@ func check(_ mirror: TextStorageMirror, _ composer: ComposerHighlighter, _ step:
 /// itself, new ones taking the attributes around them (its typing attributes); then the
 /// delegate's `textViewDidChange` has the mirror follow it, as `ComposerTextViewCoordinator` does.
 func viewChanges(
-    _ utf16Range: Range<Int>, to replacement: String, announced: Bool = true,
+    _ utf16Range: Range<Int>, to replacement: String, announced: Bool = true, marked: Range<Int>? = nil,
     composer: inout ComposerHighlighter, mirror: TextStorageMirror
 ) {
     mirror.storage.replaceCharacters(in: NSRange(location: utf16Range.lowerBound, length: utf16Range.count), with: replacement)
     let edit = announced ? TextStorageMirror.AnnouncedEdit(utf16Range: utf16Range, replacement: replacement) : nil
-    guard mirror.storageDidChange(updating: &composer, announced: edit) != nil else { fatalError("the composer did not follow the view") }
+    guard mirror.viewDidChange(updating: &composer, announced: edit, marked: marked) != nil else {
+        fatalError("the composer did not follow the view")
+    }
     let caret = utf16Range.lowerBound + replacement.utf16.count
     composer.select(utf16Range: caret..<caret)
 }
@@ -60,15 +62,13 @@ for draftSize in [1_000, 1_000_000] {
     check(mirror, composer, "paste")
 
     // An IME composition: kana, then the chosen kanji; the storage's attributes there wait until
-    // it is committed. The last step is committed without being announced, as some keyboards do.
+    // it is committed. The last step commits it without being announced, as some keyboards do.
     var marked = composer.selectedUTF16Range
-    for (step, announced) in [("#に", true), ("#にほ", true), ("#日本", false)] {
+    for (step, committing) in [("#に", false), ("#にほ", false), ("#日本", true)] {
         let range = marked
         marked = range.lowerBound..<range.lowerBound + step.utf16.count
-        mirror.setMarkedText(marked)
-        viewChanges(range, to: step, announced: announced, composer: &composer, mirror: mirror)
+        viewChanges(range, to: step, announced: !committing, marked: committing ? nil : marked, composer: &composer, mirror: mirror)
     }
-    mirror.commitMarkedText(from: composer)
     check(mirror, composer, "IME composition")
 
     // An accepted completion.
