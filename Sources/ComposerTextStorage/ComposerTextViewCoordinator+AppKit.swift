@@ -78,10 +78,8 @@ public final class ComposerTextViewCoordinator: NSObject, NSTextViewDelegate {
     /// the composer's.
     @discardableResult
     public func edit(_ textView: NSTextView, _ body: (inout ComposerHighlighter) -> ComposerChange?) -> ComposerChange? {
-        guard let storage = textView.textStorage, let change = body(&composer) else { return nil }
-        storage.beginEditing()
+        guard let change = body(&composer) else { return nil }
         mirror.apply(change, from: composer)
-        storage.endEditing()
         let selected = composer.selectedUTF16Range
         textView.setSelectedRange(NSRange(location: selected.lowerBound, length: selected.count))
         return change

@@ -73,9 +73,7 @@ public final class ComposerTextViewCoordinator: NSObject, UITextViewDelegate {
     @discardableResult
     public func edit(_ textView: UITextView, _ body: (inout ComposerHighlighter) -> ComposerChange?) -> ComposerChange? {
         guard let change = body(&composer) else { return nil }
-        textView.textStorage.beginEditing()
         mirror.apply(change, from: composer)
-        textView.textStorage.endEditing()
         let selected = composer.selectedUTF16Range
         textView.selectedRanges = [NSRange(location: selected.lowerBound, length: selected.count)]
         return change

@@ -1,5 +1,6 @@
 import ComposerText
 import Foundation
+import PatternDetection
 
 /// Edits the text view made to its storage itself — what UIKit and AppKit do when their delegate
 /// lets a change through, and what an input method, dictation or autocorrection may do without
@@ -42,9 +43,7 @@ extension TextStorageMirror {
             return change
         }
         wholeTextComparisons += 1
-        let old = Array(String(composer.text.characters[...]).utf16)
-        let new = Array(storage.string.utf16)
-        let change = Self.difference(from: old, to: new).flatMap { edit in
+        let change = Self.difference(from: String(composer.text.characters[...]), to: storage.string).flatMap { edit in
             composer.replace(utf16Range: edit.utf16Range, with: edit.replacement)
         }
         // Where the view put its characters, and its typing attributes, is not known: it may have
@@ -93,22 +92,19 @@ extension TextStorageMirror {
         return composer.replace(utf16Range: announced.utf16Range, with: announced.replacement)
     }
 
-    /// The one replacement that turns `old` into `new` (UTF-16 units): the units between their
-    /// longest common prefix and the longest common suffix of the rest, the bounds moved off the
-    /// middle of a surrogate pair; `nil` when they are equal.
+    /// The one replacement that turns `old` into `new`, in UTF-16 units of `old`: the edit
+    /// ``TextEdit/inferred(from:to:oldSelection:newSelection:)`` finds between them (the bytes
+    /// between their common prefix and suffix, on scalar boundaries, so no surrogate pair is
+    /// split); `nil` when they are equal.
     /// - Complexity: O(n).
-    static func difference(from old: [UInt16], to new: [UInt16]) -> AnnouncedEdit? {
-        guard old != new else { return nil }
-        let shorter = min(old.count, new.count)
-        var prefix = 0
-        while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        // A common prefix ending after a high surrogate, or a common suffix starting at a low one,
-        // would split a pair the edit changes half of.
-        if prefix > 0 && UTF16.isLeadSurrogate(old[prefix - 1]) { prefix -= 1 }
-        if suffix > 0 && UTF16.isTrailSurrogate(old[old.count - suffix]) { suffix -= 1 }
-        let inserted = String(decoding: new[prefix..<(new.count - suffix)], as: UTF16.self)
-        return AnnouncedEdit(utf16Range: prefix..<(old.count - suffix), replacement: inserted)
+    static func difference(from old: String, to new: String) -> AnnouncedEdit? {
+        guard let edit = TextEdit.inferred(from: old.utf8, to: new.utf8) else { return nil }
+        let start = old.utf8.index(old.startIndex, offsetBy: edit.start)
+        let oldEnd = old.utf8.index(start, offsetBy: edit.oldEnd - edit.start)
+        let newStart = new.utf8.index(new.startIndex, offsetBy: edit.start)
+        let newEnd = new.utf8.index(newStart, offsetBy: edit.newEnd - edit.start)
+        let lower = old.utf16.distance(from: old.startIndex, to: start)
+        return AnnouncedEdit(
+            utf16Range: lower..<lower + old.utf16.distance(from: start, to: oldEnd), replacement: String(new[newStart..<newEnd]))
     }
 }

@@ -80,9 +80,12 @@ public final class TextStorageMirror {
     }
 
     /// Follows one editing call of `composer`: `change` is what it returned, `composer` the
-    /// composer after it.
+    /// composer after it. The storage is changed in one editing session (one layout pass for a
+    /// text view).
     /// - Complexity: O(log n + inserted + attributed ranges) on the storage.
     public func apply(_ change: ComposerChange, from composer: ComposerHighlighter) {
+        storage.beginEditing()
+        defer { storage.endEditing() }
         let text = composer.text
         // The replaced range grown to whole composed character sequences of the storage's text:
         // some storages (swift-corelibs-foundation's) round a replacement inside a grapheme cluster
@@ -156,8 +159,10 @@ public final class TextStorageMirror {
                 uri = links.uri(at: text.utf8.distance(from: text.startIndex, to: run.range.lowerBound), in: text)
             }
             let range = NSRange(location: lower, length: count)
-            for key in TextStorageAttributes.keys { storage.removeAttribute(key, range: range) }
-            storage.addAttributes(attributes.attributes(of: run, linkURI: uri), range: range)
+            // Added keys replace what was there; the others of the mirror's keys are removed.
+            let mapped = attributes.attributes(of: run, linkURI: uri)
+            for key in TextStorageAttributes.keys where mapped[key] == nil { storage.removeAttribute(key, range: range) }
+            storage.addAttributes(mapped, range: range)
             unitsTouched += count
         }
     }

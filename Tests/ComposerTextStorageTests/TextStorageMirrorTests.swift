@@ -60,12 +60,17 @@ struct TextStorageMirrorTests {
         "example.com/a", "$AAPL ", "#日本 ", "🇺🇸", ".",
     ]
 
+    /// A composer on a generated draft of about `utf8Count` bytes (``SessionGenerator``).
+    static func generatedDraft(seed: UInt64, utf8Count: Int, strategy: ComposerHighlighter.Strategy) -> ComposerHighlighter {
+        var generator = SessionGenerator(seed: seed)
+        return ComposerHighlighter(text: generator.document(utf8Count: utf8Count), rules: BlueskyRules.shared, strategy: strategy)
+    }
+
     @Test("Random UIKit-style edits: the storage equals the composer after every key", arguments: ComposerHighlighter.Strategy.allCases)
     func randomEdits(strategy: ComposerHighlighter.Strategy) {
         for seed in UInt64(1)...8 {
             var random = SplitMix64(seed: seed)
-            var generator = SessionGenerator(seed: seed)
-            var composer = ComposerHighlighter(text: generator.document(utf8Count: 800), rules: BlueskyRules.shared, strategy: strategy)
+            var composer = Self.generatedDraft(seed: seed, utf8Count: 800, strategy: strategy)
             let mirror = TextStorageMirror(composer: composer)
             #expect(Self.mismatch(mirror, composer) == nil)
             var applied = 0
@@ -182,8 +187,7 @@ struct TextStorageMirrorTests {
     func editsTheViewApplies(strategy: ComposerHighlighter.Strategy) {
         for seed in UInt64(1)...6 {
             var random = SplitMix64(seed: seed)
-            var generator = SessionGenerator(seed: seed)
-            var composer = ComposerHighlighter(text: generator.document(utf8Count: 600), rules: BlueskyRules.shared, strategy: strategy)
+            var composer = Self.generatedDraft(seed: seed, utf8Count: 600, strategy: strategy)
             let mirror = TextStorageMirror(composer: composer)
             var comparisons = 0
             for step in 0..<120 {
@@ -220,8 +224,7 @@ struct TextStorageMirrorTests {
     func viewAttributesStay() {
         let font = NSAttributedString.Key("NSFont")
         var random = SplitMix64(seed: 11)
-        var generator = SessionGenerator(seed: 11)
-        var composer = ComposerHighlighter(text: generator.document(utf8Count: 400), rules: BlueskyRules.shared)
+        var composer = Self.generatedDraft(seed: 11, utf8Count: 400, strategy: .localized)
         // The view shows the text in its fonts (a larger one for the second half) before the
         // mirror starts, and the mirror leaves them where they are.
         let storage = NSMutableAttributedString(string: String(composer.text.characters[...]), attributes: [font: "Body 17"])
@@ -313,7 +316,7 @@ struct TextStorageMirrorTests {
     @Test("The difference between two texts never splits a surrogate pair")
     func differenceKeepsPairsWhole() throws {
         func edit(_ old: String, _ new: String) -> TextStorageMirror.AnnouncedEdit? {
-            TextStorageMirror.difference(from: Array(old.utf16), to: Array(new.utf16))
+            TextStorageMirror.difference(from: old, to: new)
         }
         // 😀 and 😁 share their lead surrogate; 😀 and 🙀 their trail one.
         #expect(edit("a😀b", "a😁b") == TextStorageMirror.AnnouncedEdit(utf16Range: 1..<3, replacement: "😁"))
