@@ -140,6 +140,8 @@ module_sources = $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift)
 PD_SUPPORT := Tests/PatternDetectionTests/Support
 POSTS_SUPPORT := Tests/ComposerPostsTests/Support
 CLI_SUPPORT := Tests/HighlightCLITests/Support
+# The script reader the checks share (a file of the tests' TestSupport module).
+FUZZ_READER := Tests/TestSupport/FuzzInputReader.swift
 
 # Per target: _MODULE, the module its sources are compiled into; _SOURCES; _LIBS, the library
 # modules below (in link order); _FLAGS, extra libFuzzer flags.
@@ -150,7 +152,7 @@ scanner_LIBS := RegexEngine
 scanner_FLAGS := -max_len=4096
 
 regex_MODULE := PatternDetection
-regex_SOURCES := $(call module_sources,ComposerCore) $(call module_sources,PatternDetection) \
+regex_SOURCES := $(call module_sources,ComposerCore) $(call module_sources,PatternDetection) $(FUZZ_READER) \
 	$(PD_SUPPORT)/HostileCorpus.swift $(PD_SUPPORT)/SpanInvariants.swift $(PD_SUPPORT)/RegexChecks.swift Fuzz/RegexFuzz.swift
 regex_LIBS := RegexEngine
 regex_FLAGS := -max_len=2048 -timeout=60
@@ -167,7 +169,8 @@ lengths_LIBS := ComposerText PatternDetection RegexEngine ComposerCore
 lengths_FLAGS := -max_len=4096 -timeout=60
 
 composer_MODULE := ComposerText
-composer_SOURCES := $(call module_sources,ComposerText) Tests/ComposerTextTests/Support/ComposerEditChecks.swift Fuzz/ComposerFuzz.swift
+composer_SOURCES := $(call module_sources,ComposerText) $(FUZZ_READER) Tests/ComposerTextTests/Support/ComposerEditChecks.swift \
+	Fuzz/ComposerFuzz.swift
 composer_LIBS := PatternDetection RegexEngine ComposerCore
 composer_FLAGS := -max_len=2048 -timeout=60
 

@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ComposerTextTests",
-            dependencies: ["ComposerText", "KeystrokeReplay"]
+            dependencies: ["ComposerText", "KeystrokeReplay", "TestSupport"]
         ),
         .testTarget(
             name: "ComposerTextStorageTests",

@@ -1,4 +1,4 @@
-import Foundation
+import TestSupport
 import Testing
 
 @testable import ComposerText
@@ -7,17 +7,9 @@ import Testing
 /// as libFuzzer saved them) is replayed through the edit scripts it ran (``ComposerEditChecks``).
 @Suite("Fuzz regressions: composer edits")
 struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/regressions/composer")
-
-    static func fixtures() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
-    }
-
-    @Test(.enabled(if: !fixtures().isEmpty, "no regression fixtures yet"), arguments: fixtures())
+    @Test(.enabled(if: !FuzzRegressions.names("composer").isEmpty, "no regression fixtures yet"), arguments: FuzzRegressions.names("composer"))
     func composer(_ name: String) throws {
-        let input = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        let input = try FuzzRegressions.input("composer", name)
         let violation = input.withUnsafeBufferPointer { ComposerEditChecks.violation(fuzzInput: $0) }
         #expect(violation == nil, "\(name)")
     }

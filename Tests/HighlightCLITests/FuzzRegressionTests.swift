@@ -10,25 +10,15 @@ import Testing
 /// `highlight` executable (`--threads`, `--segment-bytes`), the input given as two files.
 @Suite("Fuzz regressions: CLI inputs, parallel output")
 struct FuzzRegressionTests {
-    static func fixtures(_ target: String) -> [String] {
-        let folder = TestPaths.fixtures.appendingPathComponent("regressions").appendingPathComponent(target).path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
-    }
-
-    static func input(_ target: String, _ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("regressions/\(target)/\(name)")))
-    }
-
-    @Test(.enabled(if: !fixtures("cli-input").isEmpty, "no regression fixtures yet"), arguments: fixtures("cli-input"))
+    @Test(.enabled(if: !FuzzRegressions.names("cli-input").isEmpty, "no regression fixtures yet"), arguments: FuzzRegressions.names("cli-input"))
     func cliInput(_ name: String) throws {
-        let violation = try Self.input("cli-input", name).withUnsafeBufferPointer { CLIInputChecks.violation(fuzzInput: $0) }
+        let violation = try FuzzRegressions.input("cli-input", name).withUnsafeBufferPointer { CLIInputChecks.violation(fuzzInput: $0) }
         #expect(violation == nil, "\(name)")
     }
 
-    @Test(.enabled(if: !fixtures("parallel").isEmpty, "no regression fixtures yet"), arguments: fixtures("parallel"))
+    @Test(.enabled(if: !FuzzRegressions.names("parallel").isEmpty, "no regression fixtures yet"), arguments: FuzzRegressions.names("parallel"))
     func parallel(_ name: String) throws {
-        let data = try Self.input("parallel", name)
+        let data = try FuzzRegressions.input("parallel", name)
         let input = data.withUnsafeBufferPointer(ParallelChecks.decode)
         let path = try temporaryFile(input.input, name: "fuzz-parallel-\(name)")
         defer { unlink(path) }

@@ -7,6 +7,7 @@ import Foundation
 #endif
 import PatternDetection
 #if !FUZZING
+import TestSupport
 @testable import ComposerText
 #endif
 
@@ -35,33 +36,6 @@ enum ComposerEditChecks {
         return all
     }()
 
-    /// Reads bytes in order; past the end, zeros.
-    struct Reader {
-        let data: UnsafeBufferPointer<UInt8>
-        var position = 0
-
-        var isAtEnd: Bool { position >= data.count }
-
-        mutating func byte() -> UInt8 {
-            defer { position += 1 }
-            return position < data.count ? data[position] : 0
-        }
-
-        /// `count` bytes (fewer at the end) as text, ill-formed UTF-8 decoded with U+FFFD.
-        mutating func text(_ count: Int) -> String {
-            let end = min(data.count, position + count)
-            defer { position = max(position, end) }
-            guard position < end else { return "" }
-            return String(decoding: UnsafeBufferPointer(rebasing: data[position..<end]), as: UTF8.self)
-        }
-
-        /// An offset in `0...count`, usually on the scale of `count`, sometimes past it.
-        mutating func offset(in count: Int) -> Int {
-            let value = Int(byte()) << 8 | Int(byte())
-            return value % (count + 2)
-        }
-    }
-
     /// One composer and the copy of its text that follows only the reports.
     struct Player {
         var composer: ComposerHighlighter
@@ -71,7 +45,7 @@ enum ComposerEditChecks {
     /// Byte 0: the rule set; byte 1: how many bytes of initial text follow. Then edits, each an
     /// opcode byte and its operands, until the input ends (at most 40).
     static func violation(fuzzInput data: UnsafeBufferPointer<UInt8>) -> String? {
-        var reader = Reader(data: data)
+        var reader = FuzzInputReader(data)
         let rules = ruleSets[Int(reader.byte()) % ruleSets.count]
         let initial = reader.text(Int(reader.byte()))
         var players = ComposerHighlighter.Strategy.allCases.map { strategy in
@@ -116,7 +90,7 @@ enum ComposerEditChecks {
     /// Performs one edit; returns the change it reported (`nil` for none or for a selection) and
     /// what it was.
     static func perform(
-        _ opcode: UInt8, on composer: inout ComposerHighlighter, replacement: String, reader: inout Reader, utf8Count: Int,
+        _ opcode: UInt8, on composer: inout ComposerHighlighter, replacement: String, reader: inout FuzzInputReader, utf8Count: Int,
         utf16Count: Int
     ) -> (ComposerChange?, String) {
         switch opcode % 6 {

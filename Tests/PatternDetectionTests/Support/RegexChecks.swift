@@ -9,6 +9,7 @@ import Darwin
 internal import RegexEngine  // as PatternDetection imports it
 #else
 import RegexEngine
+import TestSupport
 @testable import PatternDetection
 #endif
 
@@ -38,19 +39,6 @@ enum RegexChecks {
     /// ICU gives up after 100 ms (plus 250 ns per UTF-16 unit), PCRE2 at its match limits.
     static let searchBound: Duration = .seconds(3)
 
-    /// Reads bytes in order; past the end, zeros.
-    struct Reader {
-        let data: UnsafeBufferPointer<UInt8>
-        var position = 0
-
-        mutating func byte() -> UInt8 {
-            defer { position += 1 }
-            return position < data.count ? data[position] : 0
-        }
-
-        func pick<T>(_ choices: [T], _ byte: UInt8) -> T { choices[Int(byte) % choices.count] }
-    }
-
     /// An expression from the grammar, and whether it has a look-around (a rule set's cut can then
     /// tell the engines apart).
     struct Generated {
@@ -69,7 +57,7 @@ enum RegexChecks {
     static let assertions = [#"\b"#, #"\B"#, "^", "$"]
 
     /// A single character: a literal, a class, an escape or `.`.
-    static func character(_ reader: inout Reader) -> String {
+    static func character(_ reader: inout FuzzInputReader) -> String {
         switch reader.byte() % 4 {
         case 0:
             let literal = reader.pick(literals, reader.byte())
@@ -81,7 +69,7 @@ enum RegexChecks {
     }
 
     /// Something that never matches empty.
-    static func atom(_ reader: inout Reader, depth: Int, into generated: inout Generated) -> String {
+    static func atom(_ reader: inout FuzzInputReader, depth: Int, into generated: inout Generated) -> String {
         switch reader.byte() % 8 {
         case 0, 1, 2: return character(&reader)
         case 3 where depth < 3:
@@ -96,7 +84,7 @@ enum RegexChecks {
 
     /// An atom, then up to three more pieces that may match empty: atoms, optional atoms,
     /// assertions, look-arounds (look-behinds of one character: fixed length in both engines).
-    static func sequence(_ reader: inout Reader, depth: Int, into generated: inout Generated) -> String {
+    static func sequence(_ reader: inout FuzzInputReader, depth: Int, into generated: inout Generated) -> String {
         var text = atom(&reader, depth: depth, into: &generated)
         for _ in 0..<Int(reader.byte() % 4) {
             switch reader.byte() % 6 {
@@ -121,7 +109,7 @@ enum RegexChecks {
     static func decode(_ data: UnsafeBufferPointer<UInt8>) -> (
         expression: String, generated: Generated?, caseless: Bool, dotAll: Bool, text: [UInt8]
     ) {
-        var reader = Reader(data: data)
+        var reader = FuzzInputReader(data)
         let mode = reader.byte()
         let length = Int(reader.byte())
         let end = min(data.count, 2 + length)
@@ -134,7 +122,7 @@ enum RegexChecks {
             let raw = String(decoding: UnsafeBufferPointer(rebasing: data[min(2, end)..<end]), as: UTF8.self)
             return (flags + raw, nil, mode & 2 != 0, mode & 8 != 0, text)
         }
-        var choices = Reader(data: UnsafeBufferPointer(rebasing: data[min(2, end)..<end]))
+        var choices = FuzzInputReader(UnsafeBufferPointer(rebasing: data[min(2, end)..<end]))
         var generated = Generated()
         generated.expression = flags + sequence(&choices, depth: 0, into: &generated)
         if choices.byte() % 3 == 0 { generated.expression += "|" + sequence(&choices, depth: 0, into: &generated) }
