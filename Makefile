@@ -121,6 +121,7 @@ docs: deps
 #   links      WHATWG URL parsing, IDNA hosts, Bluesky link shortening
 #   lengths    every length profile against a slow reference count; the thread splitter
 #   composer   random edit scripts on both strategies against full scans and the change reports
+#   mirror     a text view's and an app's edits through TextStorageMirror on a plain-Swift storage
 #   cli-input  jsonl lines (carets, accept), handle files, resolver answers
 #   parallel   the CLI's --threads output against one thread, any chunk size
 # A target's own module (its sources compiled together with the test support and Fuzz/<Door>Fuzz.swift,
@@ -131,7 +132,7 @@ docs: deps
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build/fuzz
 FUZZ_MODULES := $(FUZZ_DIR)/modules
-FUZZ_TARGETS ?= scanner regex links lengths composer cli-input parallel
+FUZZ_TARGETS ?= scanner regex links lengths composer mirror cli-input parallel
 FUZZ_SWIFTC = swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ComposerPatterns \
 	-D PCRE2 -D FOUNDATION_REGEX_ORACLE -I Sources/CPCRE2 -I $(FUZZ_MODULES) \
 	$$(pkg-config --cflags-only-I libpcre2-8 | sed 's/-I/-Xcc -I/g')
@@ -173,6 +174,12 @@ composer_SOURCES := $(call module_sources,ComposerText) $(FUZZ_READER) Tests/Com
 	Fuzz/ComposerFuzz.swift
 composer_LIBS := PatternDetection RegexEngine ComposerCore
 composer_FLAGS := -max_len=2048 -timeout=60
+
+mirror_MODULE := ComposerTextStorage
+mirror_SOURCES := $(call module_sources,ComposerTextStorage) $(FUZZ_READER) \
+	$(wildcard Tests/ComposerTextStorageTests/Support/*.swift) Fuzz/MirrorFuzz.swift
+mirror_LIBS := ComposerText PatternDetection RegexEngine ComposerCore
+mirror_FLAGS := -max_len=1024 -timeout=60
 
 # The CLI's own files (an executable target's, so compiled here rather than imported): what
 # renders jsonl lines and runs --threads; Fuzz/Support/OutputFormat.swift stands in for the enum

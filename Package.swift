@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ComposerTextStorageTests",
-            dependencies: ["ComposerTextStorage", "ComposerText", "KeystrokeReplay", "PatternDetection"]
+            dependencies: ["ComposerTextStorage", "ComposerText", "KeystrokeReplay", "PatternDetection", "TestSupport"]
         ),
         .testTarget(
             name: "KeystrokeReplayTests",

@@ -43,7 +43,7 @@ extension TextStorageMirror {
             return change
         }
         wholeTextComparisons += 1
-        let change = Self.difference(from: String(composer.text.characters[...]), to: storage.string).flatMap { edit in
+        let change = Self.difference(from: String(composer.text.characters[...]), to: storage.plainText).flatMap { edit in
             composer.replace(utf16Range: edit.utf16Range, with: edit.replacement)
         }
         // Where the view put its characters, and its typing attributes, is not known: it may have
@@ -85,9 +85,9 @@ extension TextStorageMirror {
         let count = composer.text.utf16.count
         let replacementCount = announced.replacement.utf16.count
         guard announced.utf16Range.lowerBound >= 0, announced.utf16Range.upperBound <= count,
-            storage.length == count - announced.utf16Range.count + replacementCount,
-            storage.mutableString.substring(with: NSRange(location: announced.utf16Range.lowerBound, length: replacementCount))
-                == announced.replacement
+            storage.utf16Count == count - announced.utf16Range.count + replacementCount,
+            storage.utf16Units(inUTF16Range: announced.utf16Range.lowerBound..<announced.utf16Range.lowerBound + replacementCount)
+                .elementsEqual(announced.replacement.utf16)
         else { return nil }
         return composer.replace(utf16Range: announced.utf16Range, with: announced.replacement)
     }

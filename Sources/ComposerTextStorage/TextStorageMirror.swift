@@ -2,8 +2,9 @@ import ComposerText
 import Foundation
 import PatternDetection
 
-/// Keeps an `NSMutableAttributedString` — what `NSTextStorage` is on Apple platforms — in step with
-/// a `ComposerHighlighter`, touching only what each edit changed.
+/// Keeps a text view's storage — an `NSMutableAttributedString`, which is what `NSTextStorage` is on
+/// Apple platforms, or any ``AttributedTextStorage`` — in step with a `ComposerHighlighter`,
+/// touching only what each edit changed.
 ///
 /// Edits reach it two ways:
 /// - The text view changed the storage's characters itself (it let the user's edit through):
@@ -28,7 +29,7 @@ import PatternDetection
 /// never touches another key: the view's font and paragraph style stay where the view put them.
 public final class TextStorageMirror {
     /// The storage a text view shows.
-    public let storage: NSMutableAttributedString
+    public let storage: any AttributedTextStorage
     /// How composer attributes become text-view attributes.
     public var attributes: TextStorageAttributes
     /// UTF-16 code units the mirror has written (characters replaced plus attributes set) since it
@@ -46,14 +47,14 @@ public final class TextStorageMirror {
     /// its attributes, and keeps it in step from then on.
     /// - Complexity: O(n) once.
     public init(
-        composer: ComposerHighlighter, storage: NSMutableAttributedString = NSMutableAttributedString(string: ""),
+        composer: ComposerHighlighter, storage: any AttributedTextStorage = NSMutableAttributedString(string: ""),
         attributes: TextStorageAttributes = TextStorageAttributes()
     ) {
         self.attributes = attributes
         self.storage = storage
         let plain = String(composer.text.characters[...])
-        if storage.string != plain {
-            storage.replaceCharacters(in: NSRange(location: 0, length: storage.length), with: plain)
+        if storage.plainText != plain {
+            storage.replaceCharacters(inUTF16Range: 0..<storage.utf16Count, with: plain)
         }
         write(0..<composer.text.utf16.count, from: composer.text, links: Links(composer))
         unitsTouched = 0
@@ -95,7 +96,7 @@ public final class TextStorageMirror {
         if !change.replacedUTF16Range.isEmpty || !change.insertedUTF16Range.isEmpty {
             let (replaced, grown) = grownReplacement(change, newUTF16Count: text.utf16.count)
             let inserted = String(String.UnicodeScalarView(text.unicodeScalars[indices(grown, in: text)]))
-            storage.replaceCharacters(in: NSRange(replaced), with: inserted)
+            storage.replaceCharacters(inUTF16Range: replaced, with: inserted)
             unitsTouched += replaced.count + grown.count
             if grown != change.insertedUTF16Range { attributed.append(grown) }
         }
@@ -130,16 +131,14 @@ public final class TextStorageMirror {
     /// The change's replaced range (old text) and inserted range (new text), both grown to the
     /// composed character sequences of the storage around the edit.
     private func grownReplacement(_ change: ComposerChange, newUTF16Count: Int) -> (replaced: Range<Int>, inserted: Range<Int>) {
-        let string = storage.mutableString
-        let length = string.length
+        let length = storage.utf16Count
         var lower = change.replacedUTF16Range.lowerBound, upper = change.replacedUTF16Range.upperBound
         if lower < length {
-            let sequence = string.rangeOfComposedCharacterSequence(at: lower)
-            lower = min(lower, sequence.location)
+            lower = min(lower, storage.composedCharacterRange(atUTF16Offset: lower).lowerBound)
         }
         if upper > 0, upper < length {
-            let sequence = string.rangeOfComposedCharacterSequence(at: upper)
-            if sequence.location < upper { upper = sequence.location + sequence.length }
+            let sequence = storage.composedCharacterRange(atUTF16Offset: upper)
+            if sequence.lowerBound < upper { upper = max(upper, sequence.upperBound) }
         }
         let grownUpper = change.insertedUTF16Range.upperBound + (upper - change.replacedUTF16Range.upperBound)
         return (lower..<upper, lower..<min(grownUpper, newUTF16Count))
@@ -158,11 +157,11 @@ public final class TextStorageMirror {
             if run[TextPatternAttribute.self] == .url {
                 uri = links.uri(at: text.utf8.distance(from: text.startIndex, to: run.range.lowerBound), in: text)
             }
-            let range = NSRange(location: lower, length: count)
+            let range = lower..<lower + count
             // Added keys replace what was there; the others of the mirror's keys are removed.
             let mapped = attributes.attributes(of: run, linkURI: uri)
-            for key in TextStorageAttributes.keys where mapped[key] == nil { storage.removeAttribute(key, range: range) }
-            storage.addAttributes(mapped, range: range)
+            for key in TextStorageAttributes.keys where mapped[key] == nil { storage.removeAttribute(key, utf16Range: range) }
+            if !mapped.isEmpty { storage.addAttributes(mapped, utf16Range: range) }
             unitsTouched += count
         }
     }

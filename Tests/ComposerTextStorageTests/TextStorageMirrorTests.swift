@@ -10,49 +10,27 @@ import Testing
 /// runs; composition text is left alone until committed; per-key work does not grow with the draft.
 @Suite("Text storage mirror")
 struct TextStorageMirrorTests {
-    /// The attributes the storage must hold for each of the composer's runs, as comparable strings.
-    static func expected(_ composer: ComposerHighlighter) -> [(range: NSRange, attributes: [String: String])] {
-        let text = composer.text
-        let bytes = Array(text.utf8)
-        let links = composer.text.taggedSpans().filter { $0.kind == .url }
-        let mapping = TextStorageAttributes()
-        var result: [(NSRange, [String: String])] = []
-        for run in text.runs {
-            let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
-            let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            let utf8Start = text.utf8.distance(from: text.startIndex, to: run.range.lowerBound)
-            var uri: String?
-            if run.textPattern == .url, let span = links.first(where: { $0.utf8Range.contains(utf8Start) }) {
-                uri = bytes.withUnsafeBufferPointer { composer.rules.value(of: span, in: $0) }
-            }
-            result.append((NSRange(location: lower, length: count), describe(mapping.attributes(of: run, linkURI: uri))))
-        }
-        return result
-    }
-
-    /// The mirror's keys of `attributes` (the others are the view's), as comparable strings.
-    static func describe(_ attributes: [NSAttributedString.Key: Any]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: attributes.filter { TextStorageAttributes.keys.contains($0.key) }.map {
-            ($0.key.rawValue, String(describing: $0.value))
-        })
-    }
-
-    /// The first place the storage differs from the composer, or `nil`.
+    /// The first place the storage differs from the composer (its string, or a unit's attributes
+    /// under the mirror's keys against ``MirrorScriptChecks/expectedAttributes(_:)``), or `nil`.
     static func mismatch(_ mirror: TextStorageMirror, _ composer: ComposerHighlighter) -> String? {
+        let storage = ns(mirror)
         let plain = String(composer.text.characters[...])
-        guard mirror.storage.string == plain else { return "string \(mirror.storage.string.debugDescription) vs \(plain.debugDescription)" }
-        for (range, attributes) in expected(composer) {
-            var problem: String?
-            mirror.storage.enumerateAttributes(in: range) { found, piece, stop in
-                let got = describe(found)
-                if got != attributes {
-                    problem = "at \(piece): \(got) vs \(attributes)"
-                    stop.pointee = true
-                }
+        guard storage.string == plain else { return "string \(storage.string.debugDescription) vs \(plain.debugDescription)" }
+        let expected = MirrorScriptChecks.expectedAttributes(composer)
+        var problem: String?
+        storage.enumerateAttributes(in: NSRange(location: 0, length: storage.length)) { found, range, stop in
+            let got = MirrorScriptChecks.describe(found)
+            if let unit = (range.location..<range.location + range.length).first(where: { expected[$0] != got }) {
+                problem = "at \(unit): \(got) vs \(expected[unit])"
+                stop.pointee = true
             }
-            if let problem { return problem }
         }
-        return nil
+        return problem
+    }
+
+    /// The mirror's storage, which these tests make an `NSMutableAttributedString`.
+    static func ns(_ mirror: TextStorageMirror) -> NSMutableAttributedString {
+        mirror.storage as! NSMutableAttributedString
     }
 
     static let pieces = [
@@ -148,10 +126,10 @@ struct TextStorageMirrorTests {
             marked = change.insertedUTF16Range
             mirror.setMarkedText(marked)
             mirror.apply(change, from: composer)
-            #expect(mirror.storage.string == String(composer.text.characters[...]))
+            #expect(Self.ns(mirror).string == String(composer.text.characters[...]))
             // Nothing written inside the composition: no colour there yet.
             var colored = false
-            mirror.storage.enumerateAttributes(in: NSRange(marked)) { found, _, _ in
+            Self.ns(mirror).enumerateAttributes(in: NSRange(marked)) { found, _, _ in
                 if found[TextStorageAttributes.foregroundColor] != nil { colored = true }
             }
             #expect(!colored, "\(step)")
@@ -193,7 +171,7 @@ struct TextStorageMirrorTests {
             for step in 0..<120 {
                 let range = Self.clusterRange(composer, &random)
                 let piece = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
-                Self.viewApplies(piece, at: range, to: mirror.storage)
+                Self.viewApplies(piece, at: range, to: Self.ns(mirror))
                 let announced = TextStorageMirror.AnnouncedEdit(utf16Range: range, replacement: piece)
                 switch step % 3 {
                 case 0:
@@ -266,7 +244,7 @@ struct TextStorageMirrorTests {
                 for character in text {
                     let before = mirror.unitsTouched
                     let piece = String(character)
-                    Self.viewApplies(piece, at: caret..<caret, to: mirror.storage)
+                    Self.viewApplies(piece, at: caret..<caret, to: Self.ns(mirror))
                     let change = mirror.storageDidChange(
                         updating: &composer, announced: TextStorageMirror.AnnouncedEdit(utf16Range: caret..<caret, replacement: piece))
                     #expect(change != nil)
@@ -289,14 +267,14 @@ struct TextStorageMirrorTests {
         // commits the composition (no marked range).
         for (index, step) in ["#", "#に", "#にほ", "#にほん", "#日本"].enumerated() {
             let committed = index == 4
-            Self.viewApplies(step, at: marked, to: mirror.storage)
+            Self.viewApplies(step, at: marked, to: Self.ns(mirror))
             let announced = TextStorageMirror.AnnouncedEdit(utf16Range: marked, replacement: step)
             marked = marked.lowerBound..<marked.lowerBound + step.utf16.count
             let change = mirror.viewDidChange(updating: &composer, announced: announced, marked: committed ? nil : marked)
-            #expect(change != nil && mirror.storage.string == String(composer.text.characters[...]))
+            #expect(change != nil && Self.ns(mirror).string == String(composer.text.characters[...]))
             if committed { break }
             var colored = false
-            mirror.storage.enumerateAttributes(in: NSRange(marked)) { found, _, _ in
+            Self.ns(mirror).enumerateAttributes(in: NSRange(marked)) { found, _, _ in
                 if found[TextStorageAttributes.foregroundColor] != nil { colored = true }
             }
             #expect(!colored, "\(step)")
@@ -306,7 +284,7 @@ struct TextStorageMirrorTests {
         #expect(mirror.wholeTextComparisons == 0)
         // The view put the same character back with other attributes (its typing attributes):
         // no characters to follow, and the attributes are the composer's again.
-        mirror.storage.replaceCharacters(
+        Self.ns(mirror).replaceCharacters(
             in: NSRange(location: 0, length: 1),
             with: NSAttributedString(string: "g", attributes: [TextStorageAttributes.underlineStyle: 1]))
         #expect(mirror.storageDidChange(updating: &composer) == nil)
