@@ -291,6 +291,20 @@ struct TextStorageMirrorTests {
         #expect(Self.mismatch(mirror, composer) == nil)
     }
 
+    @Test("An announcement is checked unit by unit: a cut surrogate in the storage is no U+FFFD")
+    func announcementCheckedByUnits() {
+        var composer = ComposerHighlighter(text: "😀b", rules: BlueskyRules.shared)
+        let mirror = TextStorageMirror(composer: composer)
+        // The view made "x😀by" but announced "x\u{FFFD}" at the start: as many units, and its
+        // first two units ("x" and the lead surrogate of 😀) read as a String are "x\u{FFFD}".
+        Self.ns(mirror).replaceCharacters(in: NSRange(location: 0, length: 0), with: "x")
+        Self.ns(mirror).replaceCharacters(in: NSRange(location: 3, length: 0), with: "y")
+        #expect(Self.ns(mirror).mutableString.substring(with: NSRange(location: 0, length: 2)) == "x\u{FFFD}")
+        mirror.storageDidChange(updating: &composer, announced: .init(utf16Range: 0..<0, replacement: "x\u{FFFD}"))
+        #expect(mirror.wholeTextComparisons == 1)
+        #expect(Self.mismatch(mirror, composer) == nil)
+    }
+
     @Test("The difference between two texts never splits a surrogate pair")
     func differenceKeepsPairsWhole() throws {
         func edit(_ old: String, _ new: String) -> TextStorageMirror.AnnouncedEdit? {
