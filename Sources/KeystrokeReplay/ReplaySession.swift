@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A recorded or synthetic editing session, in the `Fixtures/replays/*.json` format (see
 /// <doc:SessionFormat>). Offsets are UTF-8 bytes; `cursor` defaults to the end of `initialText`.
@@ -26,22 +21,13 @@ public struct ReplaySession: Codable, Sendable, Equatable {
         self.steps = steps
     }
 
-    /// Why a file could not be read: the system's message for the underlying error when there is
-    /// one (`No such file or directory`), else the error itself.
-    static func readFailureReason(_ error: any Error) -> String {
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError {
-            return String(cString: strerror(posix.code.rawValue))
-        }
-        return "\(error)"
-    }
-
     /// Reads a session file, with a message naming the file and the problem when it is malformed.
     public static func load(from url: URL) throws -> ReplaySession {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ReplayError.unreadable(path: url.path, reason: Self.readFailureReason(error))
+            throw ReplayError.unreadable(path: url.path, reason: fileFailureReason(error))
         }
         do {
             return try JSONDecoder().decode(ReplaySession.self, from: data)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ComposerPosts
+import KeystrokeReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -33,7 +34,7 @@ enum MastodonFiles {
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            printError("highlight: cannot read \(path): \(readFailureReason(error))")
+            printError("highlight: cannot read \(path): \(fileFailureReason(error))")
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ComposerPosts
+import KeystrokeReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -155,7 +156,7 @@ struct PostCommand: ParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            printError("highlight: cannot read \(path): \(readFailureReason(error))")
+            printError("highlight: cannot read \(path): \(fileFailureReason(error))")
             throw ExitCode(1)
         }
         func fail(_ reason: String) -> ExitCode {

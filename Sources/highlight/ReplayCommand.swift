@@ -169,7 +169,7 @@ struct ReplayCommand: ParsableCommand {
             do {
                 try chart.write(toFile: svg, atomically: true, encoding: .utf8)
             } catch {
-                printError("highlight replay: cannot write \(svg): \(readFailureReason(error))")
+                printError("highlight replay: cannot write \(svg): \(fileFailureReason(error))")
                 exitCode = max(exitCode, 1)
             }
         }
