@@ -117,6 +117,14 @@ public final class TextStorageMirror {
             deferred = lower..<max(lower, upper)
         }
         let links = Links(composer)
+        var attributed = attributed
+        // Links at the edit may have been joined, split or changed without any character's
+        // attributes changing (a URL is one kind throughout): their targets are written again.
+        if let change, let touching = links.linksTouching(change.insertedUTF16Range, in: text),
+            !attributed.contains(where: { $0.lowerBound <= touching.lowerBound && touching.upperBound <= $0.upperBound })
+        {
+            attributed.append(touching)
+        }
         for attributedRange in attributed {
             // A link's target is its whole span's value: a change to part of a link rewrites all of it.
             let range = links.growingToLinks(attributedRange, in: text)
@@ -188,6 +196,17 @@ public final class TextStorageMirror {
             guard let first = spans.first, let last = spans.last else { return utf16Range }
             let hull = min(first.utf8Range.lowerBound, utf8Range.lowerBound)..<max(last.utf8Range.upperBound, utf8Range.upperBound)
             return hull == utf8Range ? utf16Range : text.utf16Range(ofUTF8Range: hull)
+        }
+
+        /// The hull of the link spans that hold or touch `utf16Range` (an edit's inserted range,
+        /// empty for a deletion), or `nil` when none does.
+        func linksTouching(_ utf16Range: Range<Int>, in text: AttributedString) -> Range<Int>? {
+            guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return nil }
+            let probe = max(0, utf8Range.lowerBound - 1)..<min(text.utf8.count, utf8Range.upperBound + 1)
+            guard !probe.isEmpty else { return nil }
+            let spans = (document?.spans(overlapping: probe) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(probe) }
+            guard let first = spans.first, let last = spans.last else { return nil }
+            return text.utf16Range(ofUTF8Range: first.utf8Range.lowerBound..<last.utf8Range.upperBound)
         }
 
         /// The URI of the link span holding UTF-8 offset `utf8Offset`, or `nil`.

@@ -305,6 +305,51 @@ struct TextStorageMirrorTests {
         #expect(Self.mismatch(mirror, composer) == nil)
     }
 
+    @Test("A link's target follows every edit of the link: a deletion at its end, two links joined with no attribute changed")
+    func linkTargetFollowsDeletions() throws {
+        var composer = ComposerHighlighter(text: "see https://swift.org/xy ok", rules: BlueskyRules.shared)
+        let mirror = TextStorageMirror(composer: composer)
+        // Backspace the link's last character: the rest of the link keeps its attributes, but its
+        // target is now …/x.
+        let deleted = composer.replace(utf16Range: 23..<24, with: "")
+        mirror.apply(try #require(deleted), from: composer)
+        #expect(Self.ns(mirror).attribute(TextStorageAttributes.link, at: 4, effectiveRange: nil) as? String == "https://swift.org/x")
+        #expect(Self.mismatch(mirror, composer) == nil)
+        // The same through the view, announced.
+        Self.ns(mirror).replaceCharacters(in: NSRange(location: 22, length: 1), with: "")
+        mirror.storageDidChange(updating: &composer, announced: .init(utf16Range: 22..<23, replacement: ""))
+        #expect(Self.mismatch(mirror, composer) == nil)
+        // Two links joined by deleting what separated them (twitter: an underscore; bluesky: a
+        // U+FEFF): every character keeps its attributes, so the change reports none, but the first
+        // link's target is now the whole. Through the composer, and through the view.
+        for (rules, separator, joinedTarget) in [
+            (TwitterRules.shared as any RuleSet, "_", "xtodon.sociallice.bsky.social"),
+            (BlueskyRules.shared, "\u{FEFF}", "https://xtodon.sociallice.bsky.social"),
+        ] {
+            for throughView in [false, true] {
+                var joined = ComposerHighlighter(text: "see xtodon.social\(separator)lice.bsky.social x", rules: rules)
+                #expect(joined.text.taggedSpans().count == 2)
+                let joinedMirror = TextStorageMirror(composer: joined)
+                if throughView {
+                    Self.ns(joinedMirror).replaceCharacters(in: NSRange(location: 17, length: 1), with: "")
+                    let change = joinedMirror.storageDidChange(updating: &joined, announced: .init(utf16Range: 17..<18, replacement: ""))
+                    #expect(change?.attributedUTF16Ranges == [] && joinedMirror.wholeTextComparisons == 0)
+                } else {
+                    let join = joined.replace(utf16Range: 17..<18, with: "")
+                    #expect(join?.attributedUTF16Ranges == [])
+                    joinedMirror.apply(try #require(join), from: joined)
+                }
+                let target = Self.ns(joinedMirror).attribute(TextStorageAttributes.link, at: 4, effectiveRange: nil) as? String
+                #expect(target == joinedTarget, "\(rules.name), through the view: \(throughView)")
+                #expect(Self.mismatch(joinedMirror, joined) == nil)
+                // Split again by typing the separator back: the first link's target is its own again.
+                let split = joined.replace(utf16Range: 17..<17, with: separator)
+                joinedMirror.apply(try #require(split), from: joined)
+                #expect(Self.mismatch(joinedMirror, joined) == nil, "\(rules.name), split")
+            }
+        }
+    }
+
     @Test("The difference between two texts never splits a surrogate pair")
     func differenceKeepsPairsWhole() throws {
         func edit(_ old: String, _ new: String) -> TextStorageMirror.AnnouncedEdit? {
