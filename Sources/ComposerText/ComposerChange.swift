@@ -33,10 +33,20 @@ public struct ComposerChange: Hashable, Sendable {
     public var attributedUTF8Ranges: [Range<Int>]
     /// ``attributedUTF8Ranges`` in UTF-16 code units, one for one.
     public var attributedUTF16Ranges: [Range<Int>]
+    /// Where the strategy found spans again, in the text after the edit: every span that is new,
+    /// changed or gone lies inside (the whole text for the full rebuild). It holds the inserted
+    /// range, and may hold spans whose attributes did not change although the span did — two
+    /// links joined into one are one kind throughout — so a view that keeps data per span (a
+    /// link's target) rewrites the spans that overlap it.
+    public var rescannedUTF8Range: Range<Int>
+    /// ``rescannedUTF8Range`` in UTF-16 code units.
+    public var rescannedUTF16Range: Range<Int>
 
+    /// A change; without a rescanned range, the hull of the inserted and attributed ranges.
     public init(
         replacedUTF8Range: Range<Int>, insertedUTF8Range: Range<Int>, replacedUTF16Range: Range<Int>,
-        insertedUTF16Range: Range<Int>, attributedUTF8Ranges: [Range<Int>], attributedUTF16Ranges: [Range<Int>]
+        insertedUTF16Range: Range<Int>, attributedUTF8Ranges: [Range<Int>], attributedUTF16Ranges: [Range<Int>],
+        rescannedUTF8Range: Range<Int>? = nil, rescannedUTF16Range: Range<Int>? = nil
     ) {
         self.replacedUTF8Range = replacedUTF8Range
         self.insertedUTF8Range = insertedUTF8Range
@@ -44,6 +54,8 @@ public struct ComposerChange: Hashable, Sendable {
         self.insertedUTF16Range = insertedUTF16Range
         self.attributedUTF8Ranges = attributedUTF8Ranges
         self.attributedUTF16Ranges = attributedUTF16Ranges
+        self.rescannedUTF8Range = rescannedUTF8Range ?? attributedUTF8Ranges.reduce(insertedUTF8Range, TagSegments.hull)
+        self.rescannedUTF16Range = rescannedUTF16Range ?? attributedUTF16Ranges.reduce(insertedUTF16Range, TagSegments.hull)
     }
 
     /// The edit in UTF-8 offsets, as the tokenizer takes it.
@@ -67,18 +79,23 @@ public struct ComposerChange: Hashable, Sendable {
     ///   - replacedUTF16Range: the edit's replaced range in UTF-16 units of the old text.
     ///   - newText: the text after the edit.
     /// - Complexity: O(r log r + r log n) for r ranges in a text of n bytes.
+    ///   - rescanned: where the strategy found spans again (``rescannedUTF8Range``), `nil` for
+    ///     the whole text.
     static func make(
-        edit: TextEdit, replacedUTF16Range: Range<Int>, attributed: [Range<Int>], newText: AttributedString
+        edit: TextEdit, replacedUTF16Range: Range<Int>, attributed: [Range<Int>], rescanned: Range<Int>?,
+        newText: AttributedString
     ) -> ComposerChange {
         var ranges = attributed.filter { !$0.isEmpty }
         if !edit.newUTF8Range.isEmpty { ranges.append(edit.newUTF8Range) }
         ranges.sort { $0.lowerBound < $1.lowerBound }
         let merged = TagSegments.mergingTouching(ranges)
         let inserted16 = newText.utf16Range(ofUTF8Range: edit.newUTF8Range)
+        let rescanned8 = rescanned.map { TagSegments.hull($0, edit.newUTF8Range) } ?? 0..<newText.utf8.count
         return ComposerChange(
             replacedUTF8Range: edit.oldUTF8Range, insertedUTF8Range: edit.newUTF8Range,
             replacedUTF16Range: replacedUTF16Range, insertedUTF16Range: inserted16,
             attributedUTF8Ranges: merged,
-            attributedUTF16Ranges: merged.map { newText.utf16Range(ofUTF8Range: $0) })
+            attributedUTF16Ranges: merged.map { newText.utf16Range(ofUTF8Range: $0) },
+            rescannedUTF8Range: rescanned8, rescannedUTF16Range: newText.utf16Range(ofUTF8Range: rescanned8))
     }
 }

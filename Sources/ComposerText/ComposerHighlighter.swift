@@ -110,7 +110,8 @@ public struct ComposerHighlighter: Sendable {
         let written = strategy.textDidChange(&text, edit: edit, selection: &newSelection)
         selection = newSelection
         refreshEmojiImages(in: written)
-        return ComposerChange.make(edit: edit, replacedUTF16Range: utf16Range, attributed: written, newText: text)
+        return ComposerChange.make(edit: edit, replacedUTF16Range: utf16Range, attributed: written,
+            rescanned: strategy.lastRescannedUTF8Range, newText: text)
     }
 
     /// Selects a UTF-8 range (no edit); `false`, changing nothing, when the range is not
@@ -137,7 +138,8 @@ public struct ComposerHighlighter: Sendable {
         self.selection = selection
         refreshEmojiImages(in: written)
         text = self.text
-        return ComposerChange.make(edit: edit, replacedUTF16Range: replacedUTF16, attributed: written, newText: text)
+        return ComposerChange.make(edit: edit, replacedUTF16Range: replacedUTF16, attributed: written,
+            rescanned: strategy.lastRescannedUTF8Range, newText: text)
     }
 
     /// One call for static text: `string` tagged and styled.

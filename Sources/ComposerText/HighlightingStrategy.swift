@@ -39,4 +39,13 @@ public protocol HighlightingStrategy: Sendable {
     /// The strategy's own mirror of the text with its spans, when it keeps one (the localized
     /// strategy does, always equal to a full scan of the text); `nil` when it keeps none.
     var spanDocument: SpanDocument? { get }
+
+    /// Where the last ``textDidChange(_:edit:selection:)`` found spans again, in UTF-8 offsets of
+    /// the text after it: every span that is new, changed or gone lies inside. `nil` (the
+    /// default) stands for the whole text.
+    var lastRescannedUTF8Range: Range<Int>? { get }
+}
+
+extension HighlightingStrategy {
+    public var lastRescannedUTF8Range: Range<Int>? { nil }
 }

@@ -37,6 +37,7 @@ public struct LocalizedTransform: HighlightingStrategy {
     public var definition: FormattingDefinition
     /// What the last edit rescanned and changed (for reports and benchmarks).
     public private(set) var lastChange: SpanChange?
+    public private(set) var lastRescannedUTF8Range: Range<Int>?
 
     public init(rules: any RuleSet, definition: FormattingDefinition = .standard) {
         self.document = SpanDocument(rules: rules)
@@ -56,6 +57,7 @@ public struct LocalizedTransform: HighlightingStrategy {
         let whole = 0..<text.utf8.count
         _ = update(&text, in: whole, restyling: [whole])
         lastChange = nil
+        lastRescannedUTF8Range = nil
     }
 
     /// The strategy's mirror and the spans it keeps.
@@ -72,6 +74,7 @@ public struct LocalizedTransform: HighlightingStrategy {
         let change = document.replace(utf8Range: edit.start..<edit.oldEnd, with: inserted)
         lastChange = change
         let window = TagSegments.hull(change.rescannedUTF8Range, edit.newUTF8Range)
+        lastRescannedUTF8Range = window
         let restyle = TagSegments.restyleRanges(after: change)
         var written: [Range<Int>] = []
         text.transform(updating: &selection) { text in

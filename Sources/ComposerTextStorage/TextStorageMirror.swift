@@ -118,12 +118,14 @@ public final class TextStorageMirror {
         }
         let links = Links(composer)
         var attributed = attributed
-        // Links at the edit may have been joined, split or changed without any character's
-        // attributes changing (a URL is one kind throughout): their targets are written again.
-        if let change, let touching = links.linksTouching(change.insertedUTF16Range, in: text),
-            !attributed.contains(where: { $0.lowerBound <= touching.lowerBound && touching.upperBound <= $0.upperBound })
-        {
-            attributed.append(touching)
+        // Links the composer found again may have been joined, split, shortened or moved without
+        // any character's attributes changing (a URL is one kind throughout): their targets are
+        // written again.
+        if let change {
+            for link in links.linkRanges(overlapping: change.rescannedUTF16Range, in: text)
+            where !attributed.contains(where: { $0.lowerBound <= link.lowerBound && link.upperBound <= $0.upperBound }) {
+                attributed.append(link)
+            }
         }
         for attributedRange in attributed {
             // A link's target is its whole span's value: a change to part of a link rewrites all of it.
@@ -198,15 +200,12 @@ public final class TextStorageMirror {
             return hull == utf8Range ? utf16Range : text.utf16Range(ofUTF8Range: hull)
         }
 
-        /// The hull of the link spans that hold or touch `utf16Range` (an edit's inserted range,
-        /// empty for a deletion), or `nil` when none does.
-        func linksTouching(_ utf16Range: Range<Int>, in text: AttributedString) -> Range<Int>? {
-            guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return nil }
-            let probe = max(0, utf8Range.lowerBound - 1)..<min(text.utf8.count, utf8Range.upperBound + 1)
-            guard !probe.isEmpty else { return nil }
-            let spans = (document?.spans(overlapping: probe) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(probe) }
-            guard let first = spans.first, let last = spans.last else { return nil }
-            return text.utf16Range(ofUTF8Range: first.utf8Range.lowerBound..<last.utf8Range.upperBound)
+        /// The UTF-16 ranges of the link spans that overlap `utf16Range`.
+        func linkRanges(overlapping utf16Range: Range<Int>, in text: AttributedString) -> [Range<Int>] {
+            guard !utf16Range.isEmpty, let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return [] }
+            return (document?.spans(overlapping: utf8Range) ?? tagged)
+                .filter { $0.kind == .url && $0.utf8Range.overlaps(utf8Range) }
+                .map { text.utf16Range(ofUTF8Range: $0.utf8Range) }
         }
 
         /// The URI of the link span holding UTF-8 offset `utf8Offset`, or `nil`.

@@ -151,9 +151,38 @@ enum ComposerEditChecks {
         if change.attributedUTF16Ranges != change.attributedUTF8Ranges.map({ text.utf16Range(ofUTF8Range: $0) }) {
             return "UTF-16 ranges \(change.attributedUTF16Ranges) are not the UTF-8 ranges \(change.attributedUTF8Ranges)"
         }
+        if let problem = rescannedViolation(change, before: player.mirror, after: text) { return problem }
         follow(change, from: text, into: &player.mirror)
         guard sameContent(player.mirror, text) else { return "following \(change) does not rebuild the text: \(difference(player.mirror, text))" }
         player.mirror = text
+        return nil
+    }
+
+    /// The change's rescanned range holds its inserted range, agrees with its UTF-16 form, and holds
+    /// every tag that is new (not a tag of the text before moved by the edit) and every tag of the
+    /// text before, away from the edit, that is gone.
+    static func rescannedViolation(_ change: ComposerChange, before: AttributedString, after: AttributedString) -> String? {
+        let rescanned = change.rescannedUTF8Range
+        guard rescanned.lowerBound >= 0, rescanned.upperBound <= after.utf8.count,
+            rescanned.lowerBound <= change.insertedUTF8Range.lowerBound, change.insertedUTF8Range.upperBound <= rescanned.upperBound
+        else { return "rescanned range \(rescanned) does not hold the inserted \(change.insertedUTF8Range) in \(after.utf8.count) bytes" }
+        if change.rescannedUTF16Range != after.utf16Range(ofUTF8Range: rescanned) {
+            return "rescanned UTF-16 range \(change.rescannedUTF16Range) is not the UTF-8 range \(rescanned)"
+        }
+        let edit = change.utf8Edit, delta = edit.newEnd - edit.oldEnd
+        // Tags of the text before that lie clear of the edit, where they are after it.
+        let moved = before.taggedSpans().compactMap { span -> Span? in
+            if span.utf8Range.upperBound <= edit.start { return span }
+            if span.utf8Range.lowerBound >= edit.oldEnd {
+                return Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + delta..<span.utf8Range.upperBound + delta)
+            }
+            return nil
+        }
+        let now = after.taggedSpans()
+        let new = Set(now).subtracting(moved), gone = Set(moved).subtracting(now)
+        for span in new.union(gone) where !(rescanned.lowerBound <= span.utf8Range.lowerBound && span.utf8Range.upperBound <= rescanned.upperBound) {
+            return "\(new.contains(span) ? "new" : "gone") tag \(span) lies outside the rescanned range \(rescanned)"
+        }
         return nil
     }
 
