@@ -123,9 +123,10 @@ struct RegexEngineDifferenceTests {
         }
     }
 
-    /// Where a custom rule set cuts the text (the word plus its bordering separators), `^` and
-    /// `$` match at the cut in neither engine, but PCRE2's `\A` and `\z` do, and a look-around
-    /// reaching past the bordering separator sees the subject's end in PCRE2 and a U+FFFF in ICU.
+    /// Where a custom rule set cuts the text (the word plus its bordering separators), `$` matches
+    /// at the cut in neither engine, and `^` only in ICU, under `(?m)` right after a line feed that
+    /// ends the subject; PCRE2's `\A` and `\z` match at the cut; and a look-around reaching past
+    /// the bordering separator sees the subject's end in PCRE2 and a U+FFFF in ICU.
     @Test func aCutSeenThroughLookArounds() throws {
         func spans(_ expression: String, _ engine: any RegexPattern.Type) throws -> [String] {
             let pattern = try CustomPattern(name: "t", expression: expression, trigger: nil, engine: engine)
@@ -143,6 +144,11 @@ struct RegexEngineDifferenceTests {
         #expect(try spans(#"(?<=\A\s)\w+"#, FoundationRegexPattern.self) == [])
         #expect(try spans(#"\w+(?=\s\S)"#, PCRE2Pattern.self) == [])
         #expect(try spans(#"\w+(?=\s\S)"#, FoundationRegexPattern.self) == ["a", "b"])
+        // "b" and the line feed after it, then a line start: in ICU the first alternative matches
+        // "b\n", which reaches into the separator and so ends the word; PCRE2 sees no line start at
+        // the subject's end and takes the second alternative.
+        #expect(try spans(#"(?m)b\n^|b"#, PCRE2Pattern.self) == ["b"])
+        #expect(try spans(#"(?m)b\n^|b"#, FoundationRegexPattern.self) == [])
     }
 }
 #endif

@@ -178,7 +178,11 @@ enum RegexChecks {
         if results[0].matches != results[1].matches {
             return "engines differ on \(context): PCRE2 \(show(results[0].matches, text)), ICU \(show(results[1].matches, text))"
         }
-        if !generated.hasLookAround, spans.count == 2, spans[0] != spans[1] {
+        // `(?m)` `^` after a line feed that ends a word's subject: a line start to ICU, not to
+        // PCRE2 (the article's table); `[^` is a negated class, not an assertion.
+        let caretAtCut = expression.contains("(?m)") && expression.replacing("[^", with: "[").contains("^")
+            && text.contains(0x0A)
+        if !generated.hasLookAround, !caretAtCut, spans.count == 2, spans[0] != spans[1] {
             return "custom rule sets differ on \(context): PCRE2 \(show(spans[0].map(\.utf8Range), text)), ICU \(show(spans[1].map(\.utf8Range), text))"
         }
         return nil
