@@ -163,22 +163,29 @@ public final class TextStorageMirror {
         for run in text[range].runs {
             let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            var uri: String?
+            // A link run may hold several links side by side (one kind, so one run): each piece
+            // gets its own link's target.
+            var pieces: [(utf16Range: Range<Int>, uri: String?)] = [(lower..<lower + count, nil)]
             if run[TextPatternAttribute.self] == .url {
-                uri = links.uri(at: text.utf8.distance(from: text.startIndex, to: run.range.lowerBound), in: text)
+                let utf8Lower = text.utf8.distance(from: text.startIndex, to: run.range.lowerBound)
+                let utf8Count = text.utf8.distance(from: run.range.lowerBound, to: run.range.upperBound)
+                pieces = links.targets(in: utf8Lower..<utf8Lower + utf8Count, of: text)
             }
-            let range = lower..<lower + count
-            // Added keys replace what was there; the others of the mirror's keys are removed.
-            let mapped = attributes.attributes(of: run, linkURI: uri)
-            for key in TextStorageAttributes.keys where mapped[key] == nil { storage.removeAttribute(key, utf16Range: range) }
-            if !mapped.isEmpty { storage.addAttributes(mapped, utf16Range: range) }
+            for (range, uri) in pieces {
+                // Added keys replace what was there; the others of the mirror's keys are removed.
+                let mapped = attributes.attributes(of: run, linkURI: uri)
+                for key in TextStorageAttributes.keys where mapped[key] == nil { storage.removeAttribute(key, utf16Range: range) }
+                if !mapped.isEmpty { storage.addAttributes(mapped, utf16Range: range) }
+            }
             unitsTouched += count
         }
     }
 
     /// The link spans of a composer's text, for link targets: the localized strategy's own spans
-    /// (a look-up per link), or with the full rebuild the text's tags read once (that strategy
-    /// costs O(n) per edit anyway).
+    /// (a look-up per link), or with the full rebuild a full scan's (that strategy costs O(n) per
+    /// edit anyway). Not the text's tags: they merge touching spans of one kind, and two links
+    /// side by side (twitter finds `e.bs` and `ky.so` in `e.bsky.so` after some characters) have
+    /// two targets.
     struct Links {
         let rules: any RuleSet
         let document: SpanDocument?
@@ -187,7 +194,8 @@ public final class TextStorageMirror {
         init(_ composer: ComposerHighlighter) {
             rules = composer.rules
             document = composer.strategy.spanDocument
-            tagged = document == nil ? composer.text.taggedSpans().filter { $0.kind == .url } : []
+            tagged = document == nil
+                ? PatternDetector(rules: composer.rules).spans(in: String(composer.text.characters[...])).filter { $0.kind == .url } : []
         }
 
         /// `utf16Range` grown to cover every link span it overlaps.
@@ -208,12 +216,24 @@ public final class TextStorageMirror {
                 .map { text.utf16Range(ofUTF8Range: $0.utf8Range) }
         }
 
-        /// The URI of the link span holding UTF-8 offset `utf8Offset`, or `nil`.
-        func uri(at utf8Offset: Int, in text: AttributedString) -> String? {
-            let spans = document?.spans(overlapping: utf8Offset..<utf8Offset + 1) ?? tagged
-            guard let span = spans.first(where: { $0.kind == .url && $0.utf8Range.contains(utf8Offset) }) else { return nil }
-            let bytes = Array(text.utf8[text.utf8Range(span.utf8Range)])
-            return bytes.withUnsafeBufferPointer { rules.value(of: Span(kind: .url, utf8Range: 0..<$0.count), in: $0) }
+        /// `utf8Range` (a run of the text) cut at the link spans in it: each piece in UTF-16 units
+        /// with the target of the link holding it, or `nil` where no link does.
+        func targets(in utf8Range: Range<Int>, of text: AttributedString) -> [(utf16Range: Range<Int>, uri: String?)] {
+            var pieces: [(utf16Range: Range<Int>, uri: String?)] = []
+            var cursor = utf8Range.lowerBound
+            let spans = (document?.spans(overlapping: utf8Range) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(utf8Range) }
+            for span in spans {
+                if span.utf8Range.lowerBound > cursor {
+                    pieces.append((text.utf16Range(ofUTF8Range: cursor..<span.utf8Range.lowerBound), nil))
+                }
+                let piece = max(cursor, span.utf8Range.lowerBound)..<min(utf8Range.upperBound, span.utf8Range.upperBound)
+                let bytes = Array(text.utf8[text.utf8Range(span.utf8Range)])
+                let uri = bytes.withUnsafeBufferPointer { rules.value(of: Span(kind: .url, utf8Range: 0..<$0.count), in: $0) }
+                pieces.append((text.utf16Range(ofUTF8Range: piece), uri))
+                cursor = piece.upperBound
+            }
+            if cursor < utf8Range.upperBound { pieces.append((text.utf16Range(ofUTF8Range: cursor..<utf8Range.upperBound), nil)) }
+            return pieces
         }
     }
 

@@ -29,23 +29,28 @@ enum MirrorScriptChecks {
     /// The view's own key and value, set on the whole text before the mirror starts.
     static let fontKey = "NSFont", fontValue = "Body 17"
 
-    /// The attributes each unit must hold under the mirror's keys, from the composer's runs.
+    /// The attributes each unit must hold under the mirror's keys, from the composer's runs; a
+    /// link's target is the value of the link span holding the unit, as a full scan finds it (the
+    /// text's tags merge touching spans of one kind, so two adjacent links would read as one).
     static func expectedAttributes(_ composer: ComposerHighlighter) -> [[String: String]] {
         let text = composer.text
         let bytes = Array(text.utf8)
-        let links = text.taggedSpans().filter { $0.kind == .url }
+        let links = PatternDetector(rules: composer.rules).spans(inUTF8: bytes).filter { $0.kind == .url }
+        var targetByUnit = [String?](repeating: nil, count: text.utf16.count)
+        for link in links {
+            let value = bytes.withUnsafeBufferPointer { composer.rules.value(of: link, in: $0) }
+            for unit in text.utf16Range(ofUTF8Range: link.utf8Range) { targetByUnit[unit] = value }
+        }
         let mapping = TextStorageAttributes()
         var result: [[String: String]] = []
         result.reserveCapacity(text.utf16.count)
         for run in text.runs {
+            let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            let utf8Start = text.utf8.distance(from: text.startIndex, to: run.range.lowerBound)
-            var uri: String?
-            if run.textPattern == .url, let span = links.first(where: { $0.utf8Range.contains(utf8Start) }) {
-                uri = bytes.withUnsafeBufferPointer { composer.rules.value(of: span, in: $0) }
+            for unit in lower..<lower + count {
+                let target = run.textPattern == .url ? targetByUnit[unit] : nil
+                result.append(describe(mapping.attributes(of: run, linkURI: target)))
             }
-            let mapped = describe(mapping.attributes(of: run, linkURI: uri))
-            result.append(contentsOf: repeatElement(mapped, count: count))
         }
         return result
     }
