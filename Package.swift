@@ -94,6 +94,7 @@ let package = Package(
         // Fixture and conformance paths and the YAML reader, shared by the test targets.
         .target(
             name: "TestSupport",
+            dependencies: ["ComposerCore"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -22,17 +22,10 @@ struct MirrorScriptTests {
     /// come round; `MIRROR_SCRIPTS` raises the count for a soak.
     @Test("Generated scripts keep every property")
     func generatedScripts() {
-        let count = ProcessInfo.processInfo.environment["MIRROR_SCRIPTS"].flatMap(Int.init) ?? 256
-        for seed in 0..<UInt64(count) {
-            var random = SplitMix64(seed: seed)
-            var input = (0..<200).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-            input[0] = UInt8(truncatingIfNeeded: seed)
-            input[1] = UInt8(truncatingIfNeeded: random.next() % 48)
-            if let violation = input.withUnsafeBufferPointer({ MirrorScriptChecks.violation(fuzzInput: $0) }) {
-                Issue.record("seed \(seed): \(violation)")
-                return
-            }
-        }
+        let violation = FuzzRegressions.firstViolation(
+            inGeneratedScripts: 256, countVariable: "MIRROR_SCRIPTS", length: 200, initialTextLimit: 48,
+            MirrorScriptChecks.violation(fuzzInput:))
+        #expect(violation == nil)
     }
 
     /// The checks catch what they are there for: a mirror that wrote nothing would leave

@@ -1,5 +1,3 @@
-import Foundation
-import PatternDetection
 import TestSupport
 import Testing
 
@@ -21,16 +19,9 @@ struct FuzzRegressionTests {
     /// count for a soak.
     @Test("Generated edit scripts keep every property")
     func generatedScripts() {
-        let count = ProcessInfo.processInfo.environment["COMPOSER_SCRIPTS"].flatMap(Int.init) ?? 200
-        for seed in 0..<UInt64(count) {
-            var random = SplitMix64(seed: seed)
-            var input = (0..<160).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-            input[0] = UInt8(truncatingIfNeeded: seed)
-            input[1] = UInt8(truncatingIfNeeded: random.next() % 64)
-            if let violation = input.withUnsafeBufferPointer({ ComposerEditChecks.violation(fuzzInput: $0) }) {
-                Issue.record("seed \(seed): \(violation)")
-                return
-            }
-        }
+        let violation = FuzzRegressions.firstViolation(
+            inGeneratedScripts: 200, countVariable: "COMPOSER_SCRIPTS", length: 160, initialTextLimit: 64,
+            ComposerEditChecks.violation(fuzzInput:))
+        #expect(violation == nil)
     }
 }
