@@ -50,8 +50,7 @@ extension NSMutableAttributedString: AttributedTextStorage {
     }
 
     public func composedCharacterRange(atUTF16Offset utf16Offset: Int) -> Range<Int> {
-        let range = mutableString.rangeOfComposedCharacterSequence(at: utf16Offset)
-        return range.location..<range.location + range.length
+        Range(mutableString.rangeOfComposedCharacterSequence(at: utf16Offset)) ?? utf16Offset..<utf16Offset + 1
     }
 
     public func replaceCharacters(inUTF16Range utf16Range: Range<Int>, with replacement: String) {

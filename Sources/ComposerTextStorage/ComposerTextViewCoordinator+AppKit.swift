@@ -43,11 +43,9 @@ public final class ComposerTextViewCoordinator: NSObject, NSTextViewDelegate {
     }
 
     public func textView(_ textView: NSTextView, shouldChangeTextIn affectedCharRange: NSRange, replacementString: String?) -> Bool {
-        if let replacementString {
-            announced = TextStorageMirror.AnnouncedEdit(
-                utf16Range: affectedCharRange.location..<affectedCharRange.location + affectedCharRange.length,
-                replacement: replacementString)
-        } else {
+        if let replacementString, let range = Range(affectedCharRange) {
+            announced = TextStorageMirror.AnnouncedEdit(utf16Range: range, replacement: replacementString)
+        } else if replacementString == nil {
             announcedAttributesOnly = true
         }
         return true
@@ -62,9 +60,8 @@ public final class ComposerTextViewCoordinator: NSObject, NSTextViewDelegate {
         // The user's formatting: no characters changed, and the mirror's keys are not the user's.
         if announcedAttributesOnly && announced == nil { return }
         // An input method's composition: its characters are followed, its attributes wait.
-        let marked = textView.hasMarkedText() ? textView.markedRange() : nil
-        mirror.viewDidChange(
-            updating: &composer, announced: announced, marked: marked.map { $0.location..<$0.location + $0.length })
+        let marked = textView.hasMarkedText() ? Range(textView.markedRange()) : nil
+        mirror.viewDidChange(updating: &composer, announced: announced, marked: marked)
         followSelection(of: textView)
     }
 
@@ -88,9 +85,8 @@ public final class ComposerTextViewCoordinator: NSObject, NSTextViewDelegate {
     /// The composer's selection set to the view's (a selection that does not fit the composer's
     /// text, between a change and its report, is left for the report to set).
     private func followSelection(of textView: NSTextView) {
-        let selected = textView.selectedRange()
-        guard selected.location != NSNotFound else { return }
-        composer.select(utf16Range: selected.location..<selected.location + selected.length)
+        guard let selected = Range(textView.selectedRange()) else { return }
+        composer.select(utf16Range: selected)
     }
 }
 #endif

@@ -43,7 +43,7 @@ public final class ComposerTextViewCoordinator: NSObject, UITextViewDelegate {
     }
 
     public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-        announced = TextStorageMirror.AnnouncedEdit(utf16Range: range.location..<range.location + range.length, replacement: text)
+        announced = Range(range).map { TextStorageMirror.AnnouncedEdit(utf16Range: $0, replacement: text) }
         return true
     }
 
@@ -83,8 +83,9 @@ public final class ComposerTextViewCoordinator: NSObject, UITextViewDelegate {
     /// its last (a selection that does not fit the composer's text, between a change and its
     /// report, is left for the report to set).
     private func followSelection(of textView: UITextView) {
-        guard let first = textView.selectedRanges.first, let last = textView.selectedRanges.last else { return }
-        composer.select(utf16Range: first.location..<last.location + last.length)
+        guard let first = textView.selectedRanges.first.flatMap(Range.init), let last = textView.selectedRanges.last.flatMap(Range.init)
+        else { return }
+        composer.select(utf16Range: first.lowerBound..<last.upperBound)
     }
 }
 #endif

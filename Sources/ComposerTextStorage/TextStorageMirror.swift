@@ -118,18 +118,18 @@ public final class TextStorageMirror {
         }
         let links = Links(composer)
         var attributed = attributed
-        // Links the composer found again may have been joined, split, shortened or moved without
-        // any character's attributes changing (a URL is one kind throughout): their targets are
-        // written again.
+        // A link's target is its whole span's value. Every link whose span is new or changed lies
+        // in the composer's rescanned range, and may have changed without any character's
+        // attributes changing (a URL is one kind throughout: two links joined, one shortened):
+        // those links are written whole. Elsewhere a link is unchanged, and writing part of it
+        // writes the same target.
         if let change {
             for link in links.linkRanges(overlapping: change.rescannedUTF16Range, in: text)
             where !attributed.contains(where: { $0.lowerBound <= link.lowerBound && link.upperBound <= $0.upperBound }) {
                 attributed.append(link)
             }
         }
-        for attributedRange in attributed {
-            // A link's target is its whole span's value: a change to part of a link rewrites all of it.
-            let range = links.growingToLinks(attributedRange, in: text)
+        for range in attributed {
             if let marked = markedUTF16Range, range.overlaps(marked) || range.contains(marked.lowerBound) {
                 deferred = deferred.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
                 continue
@@ -198,22 +198,15 @@ public final class TextStorageMirror {
                 ? PatternDetector(rules: composer.rules).spans(in: String(composer.text.characters[...])).filter { $0.kind == .url } : []
         }
 
-        /// `utf16Range` grown to cover every link span it overlaps.
-        func growingToLinks(_ utf16Range: Range<Int>, in text: AttributedString) -> Range<Int> {
-            guard let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return utf16Range }
-            let probe = utf8Range.isEmpty ? utf8Range.lowerBound..<utf8Range.lowerBound + 1 : utf8Range
-            let spans = (document?.spans(overlapping: probe) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(probe) }
-            guard let first = spans.first, let last = spans.last else { return utf16Range }
-            let hull = min(first.utf8Range.lowerBound, utf8Range.lowerBound)..<max(last.utf8Range.upperBound, utf8Range.upperBound)
-            return hull == utf8Range ? utf16Range : text.utf16Range(ofUTF8Range: hull)
+        /// The link spans overlapping `utf8Range`, sorted.
+        private func linkSpans(overlapping utf8Range: Range<Int>) -> [Span] {
+            (document?.spans(overlapping: utf8Range) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(utf8Range) }
         }
 
         /// The UTF-16 ranges of the link spans that overlap `utf16Range`.
         func linkRanges(overlapping utf16Range: Range<Int>, in text: AttributedString) -> [Range<Int>] {
             guard !utf16Range.isEmpty, let utf8Range = text.utf8Range(ofUTF16Range: utf16Range) else { return [] }
-            return (document?.spans(overlapping: utf8Range) ?? tagged)
-                .filter { $0.kind == .url && $0.utf8Range.overlaps(utf8Range) }
-                .map { text.utf16Range(ofUTF8Range: $0.utf8Range) }
+            return linkSpans(overlapping: utf8Range).map { text.utf16Range(ofUTF8Range: $0.utf8Range) }
         }
 
         /// `utf8Range` (a run of the text) cut at the link spans in it: each piece in UTF-16 units
@@ -221,8 +214,7 @@ public final class TextStorageMirror {
         func targets(in utf8Range: Range<Int>, of text: AttributedString) -> [(utf16Range: Range<Int>, uri: String?)] {
             var pieces: [(utf16Range: Range<Int>, uri: String?)] = []
             var cursor = utf8Range.lowerBound
-            let spans = (document?.spans(overlapping: utf8Range) ?? tagged).filter { $0.kind == .url && $0.utf8Range.overlaps(utf8Range) }
-            for span in spans {
+            for span in linkSpans(overlapping: utf8Range) {
                 if span.utf8Range.lowerBound > cursor {
                     pieces.append((text.utf16Range(ofUTF8Range: cursor..<span.utf8Range.lowerBound), nil))
                 }

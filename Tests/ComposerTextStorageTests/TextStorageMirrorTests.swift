@@ -20,7 +20,7 @@ struct TextStorageMirrorTests {
         var problem: String?
         storage.enumerateAttributes(in: NSRange(location: 0, length: storage.length)) { found, range, stop in
             let got = MirrorScriptChecks.describe(found)
-            if let unit = (range.location..<range.location + range.length).first(where: { expected[$0] != got }) {
+            if let unit = Range(range)?.first(where: { expected[$0] != got }) {
                 problem = "at \(unit): \(got) vs \(expected[unit])"
                 stop.pointee = true
             }
@@ -53,15 +53,14 @@ struct TextStorageMirrorTests {
             #expect(Self.mismatch(mirror, composer) == nil)
             var applied = 0
             for step in 0..<150 {
-                let units = composer.text.utf16.count
-                let a = Int(random.next() % UInt64(units + 1)), b = random.next() % 3 == 0 ? Int(random.next() % UInt64(units + 1)) : a
-                let piece = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
-                // As UIKit reports it; ranges that split a surrogate pair change nothing.
-                guard let change = composer.replace(utf16Range: min(a, b)..<max(a, b), with: piece) else { continue }
+                // Any UTF-16 offsets, as UIKit reports them; ranges that split a surrogate pair change nothing.
+                let range = Self.randomRange(among: Array(0...composer.text.utf16.count), &random)
+                let piece = Self.randomPiece(&random)
+                guard let change = composer.replace(utf16Range: range, with: piece) else { continue }
                 mirror.apply(change, from: composer)
                 applied += 1
                 if let problem = Self.mismatch(mirror, composer) {
-                    Issue.record("\(strategy) seed \(seed) step \(step): \(problem) after \(change) replacing \(min(a, b)..<max(a, b)) with \(piece.debugDescription)")
+                    Issue.record("\(strategy) seed \(seed) step \(step): \(problem) after \(change) replacing \(range) with \(piece.debugDescription)")
                     return
                 }
             }
@@ -153,12 +152,21 @@ struct TextStorageMirrorTests {
 
     /// Random ranges of the composer's text on grapheme-cluster boundaries (where a text view edits).
     static func clusterRange(_ composer: ComposerHighlighter, _ random: inout SplitMix64) -> Range<Int> {
-        let plain = String(composer.text.characters[...])
         var boundaries = [0]
-        for character in plain { boundaries.append(boundaries.last! + character.utf16.count) }
+        for character in composer.text.characters { boundaries.append(boundaries.last! + character.utf16.count) }
+        return randomRange(among: boundaries, &random)
+    }
+
+    /// A range between two of `boundaries` (empty, a caret, two times in three).
+    static func randomRange(among boundaries: [Int], _ random: inout SplitMix64) -> Range<Int> {
         let a = boundaries[Int(random.next() % UInt64(boundaries.count))]
         let b = random.next() % 3 == 0 ? boundaries[Int(random.next() % UInt64(boundaries.count))] : a
         return min(a, b)..<max(a, b)
+    }
+
+    /// One of ``pieces``, or nothing (a deletion) one time in four.
+    static func randomPiece(_ random: inout SplitMix64) -> String {
+        random.next() % 4 == 0 ? "" : pieces[Int(random.next() % UInt64(pieces.count))]
     }
 
     @Test("Edits the view applies itself: announced ones are followed without reading the whole text, others by one comparison", arguments: ComposerHighlighter.Strategy.allCases)
@@ -170,7 +178,7 @@ struct TextStorageMirrorTests {
             var comparisons = 0
             for step in 0..<120 {
                 let range = Self.clusterRange(composer, &random)
-                let piece = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+                let piece = Self.randomPiece(&random)
                 Self.viewApplies(piece, at: range, to: Self.ns(mirror))
                 let announced = TextStorageMirror.AnnouncedEdit(utf16Range: range, replacement: piece)
                 switch step % 3 {
