@@ -71,4 +71,12 @@ extension Array where Element == Span {
         }
         return found
     }
+
+    /// The spans of this sorted, non-overlapping list that lie wholly inside `utf8Range`.
+    /// - Complexity: O(log s + k) for k spans overlapping the range.
+    package func spans(inside utf8Range: Range<Int>) -> [Span] {
+        spans(overlapping: utf8Range).filter {
+            $0.utf8Range.lowerBound >= utf8Range.lowerBound && $0.utf8Range.upperBound <= utf8Range.upperBound
+        }
+    }
 }

@@ -48,6 +48,58 @@ struct LengthReportTests {
         #expect(counter.report(for: profile, utf8Range: 0..<first.utf8.count) == (try Self.report(first, profile)))
     }
 
+    @Test("Every slice between two spaces counts as posted alone, the entities before and after it left out", arguments: all)
+    func everySliceBetweenSpacesCountsAlone(_ profile: LengthProfile) throws {
+        let words = [
+            "see", "https://example.com/one", "@bob@example.social", "and", "example.org/two/three", "#tag",
+            "@alice.bsky.social", "https://bsky.app/profile/x", "e\u{301}", "www.example.net", "end",
+        ]
+        let draft = words.joined(separator: " ")
+        let bytes = Array(draft.utf8)
+        let spaces = bytes.indices.filter { bytes[$0] == 0x20 }
+        let starts = [0] + spaces.map { $0 + 1 }
+        let ends = spaces + [bytes.count]
+        let counter = PostLengthCounter(text: draft, profiles: Self.all)
+        let spans = withUTF8Bytes(of: draft) { bytes in BlueskyRules.shared.spans(in: bytes) }
+        let givenBackwards = PostLengthCounter(text: draft, profiles: Self.all, blueskySpans: spans.reversed())
+        for start in starts {
+            for end in ends where end > start {
+                let text = String(decoding: bytes[start..<end], as: UTF8.self)
+                let alone = try Self.report(text, profile)
+                let slice = counter.report(for: profile, utf8Range: start..<end)
+                #expect(slice.length == alone.length, "\(start)..<\(end)")
+                if let posted = Self.postedForm(of: text, profile) { #expect(slice.length == posted.count, "\(text)") }
+                #expect(slice.validRange.utf8.count == alone.validRange.utf8.count, "\(start)..<\(end)")
+                #expect(givenBackwards.report(for: profile, utf8Range: start..<end) == slice)
+            }
+        }
+    }
+
+    /// What `bluesky` and `mastodon` count, built without the counter: the text with each link
+    /// shortened as the Bluesky app posts it, or with each URL as 23 `x`s and each mention as its
+    /// `@user`; nil for `twitter`.
+    static func postedForm(of text: String, _ profile: LengthProfile) -> String? {
+        let bytes = Array(text.utf8)
+        let spans: [Span]
+        switch profile {
+        case .bluesky: spans = withUTF8Bytes(of: text) { BlueskyRules.shared.spans(in: $0).filter { $0.kind == .url } }
+        case .mastodon: spans = withUTF8Bytes(of: text) { MastodonRules.shared.countedSpans(in: $0) }
+        case .twitter: return nil
+        }
+        var posted = "", position = 0
+        for span in spans {
+            posted += String(decoding: bytes[position..<span.utf8Range.lowerBound], as: UTF8.self)
+            let entity = String(decoding: bytes[span.utf8Range], as: UTF8.self)
+            switch (profile, span.kind) {
+            case (.bluesky, _): posted += BlueskyLinkShortening.shortText(ofLink: entity[...])
+            case (_, .mention): posted += "@" + entity.split(separator: "@")[0]
+            default: posted += String(repeating: "x", count: 23)
+            }
+            position = span.utf8Range.upperBound
+        }
+        return posted + String(decoding: bytes[position...], as: UTF8.self)
+    }
+
     @Test("Cross-posting: one counter, one scan per rule set, the same reports as one profile at a time")
     func crossPosting() throws {
         let text = "Launch day! https://example.com/launch @team@example.social 🚀 #release"

@@ -109,7 +109,7 @@ struct IncrementalWindowTests {
         #expect(document.spans == PatternDetector(rules: rules).spans(in: document.text))
     }
 
-    @Test func spansOverlappingARangeEqualAFilterOfAllSpans() throws {
+    @Test func spansOverlappingOrInsideARangeEqualAFilterOfAllSpans() throws {
         var document = SpanDocument(text: Self.filler(utf8Count: 4_000), rules: IcyskyRules.shared)
         // Typing in the middle puts the table's gap there: look-ups cross it.
         document.replace(utf8Range: 2_000..<2_000, with: "#gap ")
@@ -120,6 +120,8 @@ struct IncrementalWindowTests {
             let range = min(a, b)..<max(a, b)
             if range.isEmpty { continue }
             #expect(document.tokenizer.spans(overlapping: range) == document.spans.filter { $0.utf8Range.overlaps(range) })
+            let inside = document.spans.filter { range.lowerBound <= $0.utf8Range.lowerBound && $0.utf8Range.upperBound <= range.upperBound }
+            #expect(document.spans.spans(inside: range) == inside)
         }
     }
 }

@@ -22,10 +22,13 @@ enum BlueskyLength {
     }
 
     /// Each link (kind `url`) wholly inside `range` with the shortened text the app posts for it.
+    /// - Parameter links: sorted and non-overlapping, as a rule set returns them.
+    /// - Complexity: O(log links + links in `range`), so counting the posts of a thread does not
+    ///   walk the whole draft's links for each.
     static func replacements(text: String, range: Range<Int>, links: [Span]) -> [GraphemeBudget.Replacement] {
         var replacements: [GraphemeBudget.Replacement] = []
         let utf8 = text.utf8
-        for link in links where link.utf8Range.lowerBound >= range.lowerBound && link.utf8Range.upperBound <= range.upperBound {
+        for link in links.spans(inside: range) {
             let lower = utf8.index(utf8.startIndex, offsetBy: link.utf8Range.lowerBound)
             let linkText = text[lower..<utf8.index(lower, offsetBy: link.utf8Range.count)]
             replacements.append(.init(utf8Range: link.utf8Range, text: BlueskyLinkShortening.shortText(ofLink: linkText)))

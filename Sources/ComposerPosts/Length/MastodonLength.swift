@@ -45,10 +45,11 @@ enum MastodonLength {
 
     /// The counted spans wholly inside `range`, with a mention's `@username` (up to its second at
     /// sign) as what it counts.
+    /// - Parameter spans: sorted and non-overlapping (``countedSpans(in:)``).
+    /// - Complexity: O(log spans + spans in `range`).
     static func entities(range: Range<Int>, spans: [Span], bytes: UnsafeBufferPointer<UInt8>) -> [Entity] {
-        spans.compactMap { span in
+        spans.spans(inside: range).map { span in
             let utf8Range = span.utf8Range
-            guard utf8Range.lowerBound >= range.lowerBound, utf8Range.upperBound <= range.upperBound else { return nil }
             guard span.kind == .mention else { return Entity(utf8Range: utf8Range, counted: nil) }
             let usernameEnd = (utf8Range.lowerBound + 1..<utf8Range.upperBound).first { bytes[$0] == UInt8(ascii: "@") }
             return Entity(utf8Range: utf8Range, counted: utf8Range.lowerBound..<(usernameEnd ?? utf8Range.upperBound))

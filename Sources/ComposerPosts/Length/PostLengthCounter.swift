@@ -46,10 +46,13 @@ public struct PostLengthCounter: Sendable {
     }
 
     /// As ``init(text:profiles:)``, with the spans the `bluesky` rule set (`BlueskyRules`)
-    /// already found in `text` (by a highlighter, say) instead of scanning for them again.
+    /// already found in `text` (by a highlighter, say) instead of scanning for them again, in any
+    /// order.
     public init(text: String, profiles: some Sequence<LengthProfile>, blueskySpans: [Span]) {
         let needs = Needs(profiles)
-        self.init(text: text, needs: needs, blueskyLinks: needs.bluesky ? blueskySpans.filter { $0.kind == .url } : nil)
+        var links = needs.bluesky ? blueskySpans.filter { $0.kind == .url } : nil
+        if let found = links, zip(found, found.dropFirst()).contains(where: { $1 < $0 }) { links = found.sorted() }
+        self.init(text: text, needs: needs, blueskyLinks: links)
     }
 
     private init(text: String, needs: Needs, blueskyLinks: [Span]?) {
@@ -77,8 +80,8 @@ public struct PostLengthCounter: Sendable {
     /// text's).
     /// - Precondition: `utf8Range` lies within the text on scalar boundaries; the counter was made
     ///   for `profile`.
-    /// - Complexity: O(slice length) plus, for `bluesky`, a pass over the links of the whole text;
-    ///   for `twitter` and `mastodon`, a scan of the slice for URLs when it does not start the text
+    /// - Complexity: O(slice length) plus, for `bluesky` and `mastodon`, a binary search among the
+    ///   whole text's entities; for `twitter`, a scan of the slice for URLs when it does not start the text
     ///   (twitter-text reads a text's first character as the one before a URL, so a slice's URLs
     ///   are found in it alone, as they will be once it is posted).
     public func report(for profile: LengthProfile, utf8Range: Range<Int>, contentWarning: String = "") -> LengthReport {

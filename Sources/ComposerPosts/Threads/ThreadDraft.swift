@@ -81,9 +81,8 @@ struct ThreadDraft {
     /// is a slice that counts nothing with a suffix after it (white space that is not a cut, such
     /// as a lone U+0085, which `mastodon` counts as a blank text, 0, but as one character before
     /// the suffix).
-    /// - Complexity: O(slice) for the counter (plus a pass over the draft's links for `bluesky`
-    ///   and `twitter`); O(slice) plus a scan for a fresh count; a lookup for a part measured
-    ///   before.
+    /// - Complexity: O(slice + log entities) for the counter; O(slice) plus a scan for a fresh
+    ///   count; a lookup for a part measured before.
     func measure(from start: ThreadCut, to end: ThreadCut, suffix: String) -> Measure {
         let key = MeasureKey(
             slice: slice(from: start, to: end), startsInsideWord: start.isInsideWord, endsInsideWord: end.isInsideWord,

@@ -48,8 +48,8 @@ import PatternDetection
 /// - Complexity: one scan of the draft with `rules` (the `bluesky` profile with another rule set
 ///   also scans with the `bluesky` rule set), then O(posts × log(cuts per post)) slice counts
 ///   (about four per search where text is even, each part too long telling where the next
-///   should end or start, and none counted twice) with ``PostLengthCounter``, each O(slice)
-///   (plus a pass over the draft's links for `bluesky` and `twitter`); with numbering, two
+///   should end or start, and none counted twice) with ``PostLengthCounter``, each
+///   O(slice + log entities); with numbering, two
 ///   passes more per suffix width tried. Words too long for a post cost a fresh count (a scan of
 ///   the post) per test.
 public struct ThreadSplitter: Sendable {
