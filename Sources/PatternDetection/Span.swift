@@ -72,11 +72,20 @@ extension Array where Element == Span {
         return found
     }
 
+    /// The indices of the spans of this sorted, non-overlapping list that lie wholly inside
+    /// `utf8Range` (in such a list they are consecutive).
+    /// - Complexity: O(log s + k) for k spans returned.
+    package func indices(inside utf8Range: Range<Int>) -> Range<Int> {
+        var start = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0] }
+        if start < count, self[start].utf8Range.lowerBound < utf8Range.lowerBound { start += 1 }
+        var end = start
+        while end < count, self[end].utf8Range.upperBound <= utf8Range.upperBound { end += 1 }
+        return start..<end
+    }
+
     /// The spans of this sorted, non-overlapping list that lie wholly inside `utf8Range`.
-    /// - Complexity: O(log s + k) for k spans overlapping the range.
+    /// - Complexity: O(log s + k) for k spans returned.
     package func spans(inside utf8Range: Range<Int>) -> [Span] {
-        spans(overlapping: utf8Range).filter {
-            $0.utf8Range.lowerBound >= utf8Range.lowerBound && $0.utf8Range.upperBound <= utf8Range.upperBound
-        }
+        Array(self[indices(inside: utf8Range)])
     }
 }

@@ -4,36 +4,46 @@ import PatternDetection
 enum BlueskyLength {
     static let limit = 300
 
-    /// The report for `range` of `text`, given the link spans (kind `url`) the `bluesky` rule set
-    /// kept in the whole text; links not wholly inside `range` are counted as typed.
+    /// The report for `range` of the text whose UTF-8 is `bytes`, given the links the `bluesky`
+    /// rule set kept in the whole text; links not wholly inside `range` are counted as typed.
     ///
     /// Each link counts as the grapheme clusters of its shortened text and is a unit for the valid
     /// range, which is the longest prefix of `range` that fits in 300 clusters, cut at a cluster
     /// boundary, ending before a link that does not fit whole. Empty text is not valid.
     static func report(
-        text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, links: [Span], startUTF16: Int
+        bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, links: ShortenedLinks, startUTF16: Int
     ) -> LengthReport {
-        let budget = GraphemeBudget(
-            bytes: bytes, range: range, replacements: replacements(text: text, range: range, links: links),
-            prefix: "", limit: limit)
+        let budget = GraphemeBudget(bytes: bytes, range: range, replacements: links.inside(range), prefix: "", limit: limit)
         return GraphemeBudget.report(
             budget, profile: .bluesky, limit: limit, isValid: budget.length > 0 && budget.length <= limit, bytes: bytes,
             range: range, startUTF16: startUTF16)
     }
 
-    /// Each link (kind `url`) wholly inside `range` with the shortened text the app posts for it.
-    /// - Parameter links: sorted and non-overlapping, as a rule set returns them.
-    /// - Complexity: O(log links + links in `range`), so counting the posts of a thread does not
-    ///   walk the whole draft's links for each.
-    static func replacements(text: String, range: Range<Int>, links: [Span]) -> [GraphemeBudget.Replacement] {
-        var replacements: [GraphemeBudget.Replacement] = []
-        let utf8 = text.utf8
-        for link in links.spans(inside: range) {
-            let lower = utf8.index(utf8.startIndex, offsetBy: link.utf8Range.lowerBound)
-            let linkText = text[lower..<utf8.index(lower, offsetBy: link.utf8Range.count)]
-            replacements.append(.init(utf8Range: link.utf8Range, text: BlueskyLinkShortening.shortText(ofLink: linkText)))
+    /// A text's links (kind `url`), each with the shortened text the Bluesky app posts for it,
+    /// shortened once however many slices of the text are counted.
+    struct ShortenedLinks: Sendable {
+        /// Sorted and non-overlapping.
+        private let links: [Span]
+        /// `shortTexts[i]` is what the app posts for `links[i]`.
+        private let shortTexts: [String]
+
+        /// - Parameter links: the `bluesky` rule set's links in `text`, sorted and non-overlapping
+        ///   (as a rule set returns them).
+        init(text: String, links: [Span]) {
+            let utf8 = text.utf8
+            self.links = links
+            shortTexts = links.map { link in
+                let lower = utf8.index(utf8.startIndex, offsetBy: link.utf8Range.lowerBound)
+                let linkText = text[lower..<utf8.index(lower, offsetBy: link.utf8Range.count)]
+                return BlueskyLinkShortening.shortText(ofLink: linkText)
+            }
         }
-        return replacements
+
+        /// Each link wholly inside `range` with its shortened text.
+        /// - Complexity: O(log links + links in `range`).
+        func inside(_ range: Range<Int>) -> [GraphemeBudget.Replacement] {
+            links.indices(inside: range).map { GraphemeBudget.Replacement(utf8Range: links[$0].utf8Range, text: shortTexts[$0]) }
+        }
     }
 }
 

@@ -97,7 +97,7 @@ extension DraftLength {
             case .bluesky:
                 let budget = GraphemeBudget(
                     bytes: bytes, range: range,
-                    replacements: BlueskyLength.replacements(text: text, range: range, links: scan.links), prefix: "",
+                    replacements: BlueskyLength.ShortenedLinks(text: text, links: scan.links).inside(range), prefix: "",
                     limit: limit - before)
                 (cut.validUTF8, cut.validUTF16) = cutAt(bytes, budget.validEnd)
             case .twitter:

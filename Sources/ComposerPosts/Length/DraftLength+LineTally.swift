@@ -47,7 +47,7 @@ extension DraftLength {
                 if needs.bluesky {
                     tally.bluesky = GraphemeBudget(
                         bytes: bytes, range: range,
-                        replacements: BlueskyLength.replacements(text: text, range: range, links: scan.links), prefix: "",
+                        replacements: BlueskyLength.ShortenedLinks(text: text, links: scan.links).inside(range), prefix: "",
                         limit: .max
                     ).length
                 }

@@ -11,7 +11,7 @@ import PatternDetection
 /// inside a replacement: a replaced range either fits whole or the prefix stops before it.
 struct GraphemeBudget {
     /// A range of the original text (UTF-8 offsets) and what is counted in its place.
-    struct Replacement {
+    struct Replacement: Sendable {
         var utf8Range: Range<Int>
         var text: String
     }

@@ -21,7 +21,7 @@ import PatternDetection
 ///   content warning's clusters counted first.
 public struct PostLengthCounter: Sendable {
     public let text: String
-    private let blueskyLinks: [Span]?
+    private let blueskyLinks: BlueskyLength.ShortenedLinks?
     private let twitterURLs: [TwitterWeightedURL]?
     /// The `mastodon` rule set's links with a protocol and mentions.
     private let mastodonSpans: [Span]?
@@ -57,7 +57,7 @@ public struct PostLengthCounter: Sendable {
 
     private init(text: String, needs: Needs, blueskyLinks: [Span]?) {
         self.text = text
-        self.blueskyLinks = blueskyLinks
+        self.blueskyLinks = blueskyLinks.map { BlueskyLength.ShortenedLinks(text: text, links: $0) }
         (twitterURLs, mastodonSpans, utf16Checkpoints) = withUTF8Bytes(of: text) { bytes in
             (
                 needs.twitterURLs ? TwitterRules.shared.weightedURLs(in: bytes) : nil,
@@ -91,7 +91,7 @@ public struct PostLengthCounter: Sendable {
             switch profile {
             case .bluesky:
                 guard let blueskyLinks else { preconditionFailure("counter not made for bluesky") }
-                return BlueskyLength.report(text: text, bytes: bytes, range: utf8Range, links: blueskyLinks, startUTF16: startUTF16)
+                return BlueskyLength.report(bytes: bytes, range: utf8Range, links: blueskyLinks, startUTF16: startUTF16)
             case .twitter:
                 guard twitterURLs != nil else { preconditionFailure("counter not made for twitter") }
                 return TwitterLength.report(bytes, range: utf8Range, urls: sliceURLs(bytes, range: utf8Range), startUTF16: startUTF16)
