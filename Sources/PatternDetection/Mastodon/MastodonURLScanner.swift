@@ -95,19 +95,8 @@ struct MastodonURLScanner {
     /// The first position from which a match needing `dot` (or a later one) can start: one scalar
     /// before the run of label characters ending at `dot`, or before the protocol ending there.
     private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
-        let classes = MastodonCharacters.asciiDomainClasses
-        var runStart = dot
-        while runStart > notBefore {
-            let byte = text[runStart - 1]
-            if byte < 0x80 {
-                guard classes.contains(byte, TwitterCharacterClasses.asciiLabelCharacter) else { break }
-                runStart -= 1
-            } else {
-                let previous = text.scalarStart(before: runStart)
-                guard TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: previous).value) else { break }
-                runStart = previous
-            }
-        }
+        let runStart = TwitterCharacterClasses.labelRunStart(
+            before: dot, notBefore: notBefore, in: text, classes: MastodonCharacters.asciiDomainClasses)
         var domainStart = runStart
         if runStart >= 3, text[runStart - 1] == UInt8(ascii: "/"), text[runStart - 2] == UInt8(ascii: "/"),
             text[runStart - 3] == UInt8(ascii: ":")

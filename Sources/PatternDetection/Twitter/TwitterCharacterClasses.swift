@@ -112,6 +112,27 @@ enum TwitterCharacterClasses {
         return position
     }
 
+    /// The start of the run of label characters (domain characters, `-`, `_`) that ends at `end`,
+    /// not before `notBefore`.
+    @inline(__always)
+    static func labelRunStart(
+        before end: Int, notBefore: Int, in text: UnsafeBufferPointer<UInt8>, classes: ByteClassTable
+    ) -> Int {
+        var position = end
+        while position > notBefore {
+            let byte = text[position - 1]
+            if byte < 0x80 {
+                guard classes.contains(byte, asciiLabelCharacter) else { break }
+                position -= 1
+            } else {
+                let previous = text.scalarStart(before: position)
+                guard isDomainCharacter(text.scalarValue(at: previous).value) else { break }
+                position = previous
+            }
+        }
+        return position
+    }
+
     /// A character that may precede a URL (`validUrlPrecedingChars`): anything but ASCII letters and
     /// digits, `@ ＠ $ # ＃`, U+FFFE, U+FEFF and U+FFFF.
     @inline(__always)

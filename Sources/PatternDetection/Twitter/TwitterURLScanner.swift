@@ -124,19 +124,8 @@ struct TwitterURLScanner {
     /// the scheme that ends where the run starts.
     /// - Complexity: O(length of the run), which lies after `notBefore`.
     private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
-        let classes = TwitterCharacterClasses.asciiClasses
-        var runStart = dot
-        while runStart > notBefore {
-            let byte = text[runStart - 1]
-            if byte < 0x80 {
-                guard classes.contains(byte, TwitterCharacterClasses.asciiLabelCharacter) else { break }
-                runStart -= 1
-            } else {
-                let previous = text.scalarStart(before: runStart)
-                guard TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: previous).value) else { break }
-                runStart = previous
-            }
-        }
+        let runStart = TwitterCharacterClasses.labelRunStart(
+            before: dot, notBefore: notBefore, in: text, classes: TwitterCharacterClasses.asciiClasses)
         var domainStart = runStart
         if runStart >= 8, Self.protocolLength(in: text, at: runStart - 8) == 8 {
             domainStart -= 8
