@@ -170,7 +170,8 @@ lengths_LIBS := ComposerText PatternDetection RegexEngine ComposerCore
 lengths_FLAGS := -max_len=4096 -timeout=60
 
 composer_MODULE := ComposerText
-composer_SOURCES := $(call module_sources,ComposerText) $(FUZZ_READER) Tests/ComposerTextTests/Support/ComposerEditChecks.swift \
+composer_SOURCES := $(call module_sources,ComposerText) $(FUZZ_READER) Tests/TestSupport/ChangeFollowing.swift \
+	Tests/ComposerTextTests/Support/ComposerEditChecks.swift \
 	Fuzz/ComposerFuzz.swift
 composer_LIBS := PatternDetection RegexEngine ComposerCore
 composer_FLAGS := -max_len=2048 -timeout=60

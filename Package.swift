@@ -94,7 +94,7 @@ let package = Package(
         // Fixture and conformance paths and the YAML reader, shared by the test targets.
         .target(
             name: "TestSupport",
-            dependencies: ["ComposerCore"],
+            dependencies: ["ComposerCore", "ComposerText"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeystrokeReplayTests",
-            dependencies: ["KeystrokeReplay", "ComposerText", "PatternDetection"]
+            dependencies: ["KeystrokeReplay", "ComposerText", "PatternDetection", "TestSupport"]
         ),
         .testTarget(
             name: "HighlightCLITests",

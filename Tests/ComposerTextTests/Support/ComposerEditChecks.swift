@@ -76,7 +76,7 @@ enum ComposerEditChecks {
                     if let problem = changeViolation(change, player: &player) {
                         return "\(rules.name) \(player.composer.strategy) step \(step) \(action): \(problem)"
                     }
-                } else if !sameContent(player.composer.text, player.mirror) {
+                } else if !ChangeFollowing.sameContent(player.composer.text, player.mirror) {
                     return "\(rules.name) \(player.composer.strategy) step \(step) \(action): no change reported, but the text changed"
                 }
                 players[index] = player
@@ -152,8 +152,8 @@ enum ComposerEditChecks {
             return "UTF-16 ranges \(change.attributedUTF16Ranges) are not the UTF-8 ranges \(change.attributedUTF8Ranges)"
         }
         if let problem = rescannedViolation(change, before: player.mirror, after: text) { return problem }
-        follow(change, from: text, into: &player.mirror)
-        guard sameContent(player.mirror, text) else { return "following \(change) does not rebuild the text: \(difference(player.mirror, text))" }
+        ChangeFollowing.follow(change, from: text, into: &player.mirror)
+        guard ChangeFollowing.sameContent(player.mirror, text) else { return "following \(change) does not rebuild the text: \(ChangeFollowing.difference(player.mirror, text))" }
         player.mirror = text
         return nil
     }
@@ -200,41 +200,6 @@ enum ComposerEditChecks {
             if !player.composer.isValid(utf8Range: selection) { return "\(player.composer.strategy) selection \(selection) does not fit" }
         }
         return nil
-    }
-
-    /// `mirror` (the text before the edit) after following `change` from `text` (the composer's
-    /// text after it) the way a text view's storage does: through UTF-16 offsets only.
-    static func follow(_ change: ComposerChange, from text: AttributedString, into mirror: inout AttributedString) {
-        func indices(_ range: Range<Int>, in string: AttributedString) -> Range<AttributedString.Index> {
-            let lower = string.utf16.index(string.startIndex, offsetBy: range.lowerBound)
-            return lower..<string.utf16.index(lower, offsetBy: range.count)
-        }
-        // Through the scalar views: an inserted combining mark is not a whole `Character`.
-        let inserted = text.unicodeScalars[indices(change.insertedUTF16Range, in: text)]
-        mirror.unicodeScalars.replaceSubrange(indices(change.replacedUTF16Range, in: mirror), with: inserted)
-        for range in change.attributedUTF16Ranges {
-            for run in text[indices(range, in: text)].runs {
-                let lower = text.utf16.distance(from: text.startIndex, to: run.range.lowerBound)
-                let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-                mirror[indices(lower..<lower + count, in: mirror)].setAttributes(run.attributes)
-            }
-        }
-    }
-
-    /// Whether two strings hold the same scalars and the same attribute runs.
-    static func sameContent(_ a: AttributedString, _ b: AttributedString) -> Bool {
-        a.unicodeScalars.elementsEqual(b.unicodeScalars) && a.runs == b.runs
-    }
-
-    /// Where two strings first differ, for messages.
-    static func difference(_ a: AttributedString, _ b: AttributedString) -> String {
-        if Array(a.utf8) != Array(b.utf8) {
-            return "text \(String(a.characters[...]).debugDescription) vs \(String(b.characters[...]).debugDescription)"
-        }
-        for (offset, (x, y)) in zip(a.unicodeScalars.indices, b.unicodeScalars.indices).enumerated() where a.runs[x].attributes != b.runs[y].attributes {
-            return "scalar \(offset): \(a.runs[x].attributes) vs \(b.runs[y].attributes)"
-        }
-        return "runs differ"
     }
 }
 
