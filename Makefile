@@ -185,7 +185,7 @@ mirror_FLAGS := -max_len=1024 -timeout=60
 # The CLI's own files (an executable target's, so compiled here rather than imported): what
 # renders jsonl lines and runs --threads; Fuzz/Support/OutputFormat.swift stands in for the enum
 # HighlightCommand.swift declares with its ArgumentParser conformance.
-CLI_FILES := $(patsubst %,Sources/highlight/%.swift,PostLine JSONStringLiteral CaretRequest HandleFile Pipeline \
+CLI_FILES := $(patsubst %,Sources/highlight/%.swift,PostLine PostLine+Object JSONStringLiteral CaretRequest HandleFile Pipeline \
 	Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff BufferRecycler DocumentRenderer StandardOutput \
 	InputSource InputSource+Lines) Fuzz/Support/OutputFormat.swift
 cli-input_MODULE := highlight

@@ -22,10 +22,7 @@ enum JSONStringLiteral {
     /// The literal's text as a `String`, for the commands that keep it (`split`, `post`).
     static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
         var scratch: [UInt8] = []
-        switch try decode(line, scratch: &scratch) {
-        case .inLine(let range): return String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
-        case .inScratch(let count): return String(decoding: scratch[..<count], as: UTF8.self)
-        }
+        return string(try decode(line, scratch: &scratch), in: line, scratch: scratch)
     }
 
     /// Decodes the literal without making a `String`: a literal without escapes is not copied at
@@ -43,27 +40,51 @@ enum JSONStringLiteral {
             throw SyntaxError(reason: "the line is not valid UTF-8", column: 1)
         }
         var index = skipWhitespace(line, from: 0)
-        guard index < line.count, line[index] == UInt8(ascii: "\"") else {
-            throw SyntaxError(reason: index < line.count ? "expected '\"'" : "empty line", column: index + 1)
-        }
-        index += 1
-        let contentStart = index
-        index = try contentEnd(in: line, from: index)
-        let text: Text
-        if line[index] == UInt8(ascii: "\"") {
-            text = .inLine(contentStart..<index)
-        } else {
-            if scratch.count < line.count { scratch = [UInt8](repeating: 0, count: line.count) }
-            let count = try scratch.withUnsafeMutableBufferPointer { (decoded) throws(SyntaxError) -> Int in
-                try decodeEscaped(line, from: contentStart, firstSpecial: index, into: decoded.baseAddress!, end: &index)
-            }
-            text = .inScratch(count: count)
-        }
-        index = skipWhitespace(line, from: index + 1)
+        guard index < line.count else { throw SyntaxError(reason: "empty line", column: index + 1) }
+        let text = try literal(in: line, at: &index, scratch: &scratch)
+        index = skipWhitespace(line, from: index)
         guard index == line.count else {
             throw SyntaxError(reason: "unexpected text after the string", column: index + 1)
         }
         return text
+    }
+
+    /// The literal whose opening quote is at `index` in a line of valid UTF-8, as a `String`;
+    /// `index` moves past its closing quote. For a literal inside a larger JSON value.
+    static func string(in line: UnsafeBufferPointer<UInt8>, at index: inout Int) throws(SyntaxError) -> String {
+        var scratch: [UInt8] = []
+        return string(try literal(in: line, at: &index, scratch: &scratch), in: line, scratch: scratch)
+    }
+
+    /// The literal whose opening quote is at `index` in a line of valid UTF-8, decoded as
+    /// ``decode(_:scratch:)`` does; `index` moves past its closing quote.
+    private static func literal(
+        in line: UnsafeBufferPointer<UInt8>, at index: inout Int, scratch: inout [UInt8]
+    ) throws(SyntaxError) -> Text {
+        guard index < line.count, line[index] == UInt8(ascii: "\"") else {
+            throw SyntaxError(reason: "expected '\"'", column: index + 1)
+        }
+        let contentStart = index + 1
+        var end = try contentEnd(in: line, from: contentStart)
+        let text: Text
+        if line[end] == UInt8(ascii: "\"") {
+            text = .inLine(contentStart..<end)
+        } else {
+            if scratch.count < line.count { scratch = [UInt8](repeating: 0, count: line.count) }
+            let count = try scratch.withUnsafeMutableBufferPointer { (decoded) throws(SyntaxError) -> Int in
+                try decodeEscaped(line, from: contentStart, firstSpecial: end, into: decoded.baseAddress!, end: &end)
+            }
+            text = .inScratch(count: count)
+        }
+        index = end + 1
+        return text
+    }
+
+    private static func string(_ text: Text, in line: UnsafeBufferPointer<UInt8>, scratch: [UInt8]) -> String {
+        switch text {
+        case .inLine(let range): String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+        case .inScratch(let count): String(decoding: scratch[..<count], as: UTF8.self)
+        }
     }
 
     /// The index of the first byte from `start` on that ends a run of plain string content: the
@@ -180,7 +201,7 @@ enum JSONStringLiteral {
         return value
     }
 
-    private static func skipWhitespace(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func skipWhitespace(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < line.count, [0x20, 0x09, 0x0A, 0x0D].contains(line[index]) { index += 1 }
         return index

@@ -145,6 +145,7 @@ enum CLIInputChecks {
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if let problem = literalViolation(Array(line)) { return "line \(number): \(problem)" }
+            if let problem = objectViolation(Array(line)) { return "line \(number): \(problem)" }
             guard let (isPost, written) = render(line, number: number, with: shared) else {
                 return "line \(number) threw past renderPost"
             }
@@ -214,6 +215,71 @@ enum CLIInputChecks {
             return "one decoder form fails and the other does not"
         }
         return nil
+    }
+
+    /// For an object line: the reader agrees with Foundation's parser. A post it reads, Foundation
+    /// reads as an object with the same text, caret and accept (but for a lone surrogate escape,
+    /// which only this reader accepts, as U+FFFD, and a NUL byte, which only it refuses); an object Foundation reads that makes a post
+    /// (a string text, a caret absent, null or one whole number, an accept absent, null or a
+    /// string with a caret) the reader reads too, unless a key is given twice (Foundation keeps
+    /// one of them).
+    static func objectViolation(_ line: [UInt8]) -> String? {
+        guard line.withUnsafeBufferPointer(PostLine.isObject) else { return nil }
+        let read = line.withUnsafeBufferPointer { buffer in
+            Result { () throws(PostLine.SyntaxError) -> PostLine in
+                var reader = PostLine.ObjectReader(buffer)
+                return try reader.read()
+            }
+        }
+        if line.contains(0) { return (try? read.get()) == nil ? nil : "a line with a NUL byte was read as a post" }
+        guard let foundation = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
+            // Foundation refuses a lone surrogate escape, which this reader reads as U+FFFD.
+            let surrogateEscape = String(decoding: line, as: UTF8.self).lowercased().contains("\\ud")
+            if case .success = read, !surrogateEscape { return "read a post Foundation does not read" }
+            return nil
+        }
+        let expected = post(from: foundation)
+        switch (read, expected) {
+        case (.success(let post), let expected?):
+            if post.text != expected.text || post.caret != expected.caret || post.accept != expected.accept {
+                return "read \(post), Foundation reads \(expected)"
+            }
+        case (.success(let post), nil):
+            return "read \(post) from an object that is no post: \(foundation)"
+        case (.failure(let error), _?):
+            if !error.description.contains("is given twice") { return "refused (\(error)) a post Foundation reads" }
+        case (.failure, nil):
+            break
+        }
+        return nil
+    }
+
+    /// The post an object Foundation read makes, or nil when it makes none.
+    private static func post(from object: [String: Any]) -> PostLine? {
+        func isNull(_ value: Any?) -> Bool { value == nil || value is NSNull }
+        // Foundation's numbers say what they were read as: a signed integer (i, l, q), one too
+        // large for Int64 (Q), a fraction or exponent (d), a Boolean (c).
+        func wholeNumber(_ value: Any?) -> Int? {
+            guard let number = value as? NSNumber, ["i", "l", "q", "s"].contains(String(cString: number.objCType)) else { return nil }
+            return number.intValue
+        }
+        guard let text = object["text"] as? String else { return nil }
+        var caret: PostLine.Caret?
+        if !isNull(object["caret"]) {
+            guard let offsets = object["caret"] as? [String: Any] else { return nil }
+            switch (isNull(offsets["utf8"]), isNull(offsets["utf16"])) {
+            case (false, true): caret = wholeNumber(offsets["utf8"]).map { .utf8($0) }
+            case (true, false): caret = wholeNumber(offsets["utf16"]).map { .utf16($0) }
+            default: return nil
+            }
+            if caret == nil { return nil }
+        }
+        var accept: String?
+        if !isNull(object["accept"]) {
+            guard let given = object["accept"] as? String, caret != nil else { return nil }
+            accept = given
+        }
+        return PostLine(text: text, caret: caret, accept: accept)
     }
 
     static func jsonObject(_ bytes: ArraySlice<UInt8>) -> [String: Any]? {

@@ -1,0 +1,91 @@
+import Foundation
+import PatternDetection
+import Testing
+
+@testable import highlight
+
+/// The `jsonl` post object reader against Foundation's JSON parser, and the errors it gives.
+@Suite("JSON post object lines")
+struct PostObjectLineTests {
+    private static func read(_ line: String) -> Result<PostLine, PostLine.SyntaxError> {
+        Array(line.utf8).withUnsafeBufferPointer { buffer in
+            Result { () throws(PostLine.SyntaxError) -> PostLine in
+                var reader = PostLine.ObjectReader(buffer)
+                return try reader.read()
+            }
+        }
+    }
+
+    @Test("Posts: members in any order, nulls, other members skipped however deep, a lone surrogate as U+FFFD")
+    func posts() throws {
+        let cases: [(String, String, PostLine.Caret?, String?)] = [
+            (#"{"text":"hi @al","caret":{"utf8":6}}"#, "hi @al", .utf8(6), nil),
+            (#" { "accept" : "@alice " , "caret" : { "utf16" : 5 } , "text" : "hi @al" } "#, "hi @al", .utf16(5), "@alice "),
+            (#"{"text":"a","caret":null,"accept":null}"#, "a", nil, nil),
+            (#"{"text":"a","caret":{"utf8":2,"utf16":null}}"#, "a", .utf8(2), nil),
+            (#"{"x":[[[{"y":[1,-2.5e+3,true,false,null,"\"}"]}]],{}],"text":"a","z":{}}"#, "a", nil, nil),
+            (#"{"text":"\ud83e\udd8b \ud800 #tag"}"#, "🦋 \u{FFFD} #tag", nil, nil),
+            (#"{"text":"a","caret":{"utf8":-9223372036854775808}}"#, "a", .utf8(Int.min), nil),
+        ]
+        for (line, text, caret, accept) in cases {
+            let post = try Self.read(line).get()
+            #expect(post.text == text && post.caret == caret && post.accept == accept, "\(line)")
+        }
+        let deep = "{\"text\":\"a\",\"x\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        #expect(try Self.read(deep).get().text == "a")
+    }
+
+    @Test("Errors say what is wrong and where")
+    func errors() {
+        let cases: [(String, String)] = [
+            (#"{"txt":"a"}"#, "missing \"text\""),
+            (#"{"text":"a","text":"b"}"#, "\"text\" is given twice at column 13"),
+            (#"{"text":5}"#, "\"text\" must be a string at column 9"),
+            (#"{"text":"a","caret":{"utf8":3.5}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf8":99999999999999999999}}"#, "\"caret.utf8\" is too large at column 29"),
+            (#"{"text":"a","caret":{"utf8":01}}"#, "a number may not start with 0 at column 29"),
+            (#"{"text":"a" "b"}"#, "expected ',' or '}' at column 13"),
+            (#"{"text":"a",}"#, "expected '\"' at column 13"),
+            (#"{"text":"a"} x"#, "unexpected text after the object at column 14"),
+            (#"{"text":"a","x":[1,2"#, "expected ',' or ']' at column 21"),
+            (#"{"text":"a\q"}"#, "invalid escape at column 11"),
+            (#"{"text":"a","x":tru}"#, "expected a value at column 17"),
+        ]
+        for (line, reason) in cases {
+            guard case .failure(let error) = Self.read(line) else {
+                Issue.record("read \(line)")
+                continue
+            }
+            #expect(error.description == "not a post object: \(reason)", "\(line)")
+        }
+    }
+
+    /// Object lines mutated at random, checked as the `cli-input` fuzz target checks them
+    /// (``CLIInputChecks/objectViolation(_:)``): what the reader reads, Foundation reads alike,
+    /// and what Foundation reads as a post, the reader reads.
+    @Test func mutatedObjectsAgreeWithFoundation() {
+        var generator = SplitMix64(seed: 0x0B_1EC7)
+        let seeds = [
+            #"{"text":"hi @al","caret":{"utf8":6},"accept":"@alice "}"#, #"{"x":[1,{"y":null}],"text":"\u00e9"}"#,
+            #" {"caret":{"utf16":0},"text":""} "#,
+        ]
+        let mutations = Array(#"{}[]:,"\0123456789.e-+ tnul"#.utf8) + [0x00, 0x0A, 0x80]
+        var posts = 0
+        for _ in 0..<6_000 {
+            var line = Array(seeds[Int(generator.next() % UInt64(seeds.count))].utf8)
+            for _ in 0..<Int(1 + generator.next() % 3) {
+                let byte = mutations[Int(generator.next() % UInt64(mutations.count))]
+                let at = Int(generator.next() % UInt64(line.count + 1))
+                switch generator.next() % 3 {
+                case 0: line.insert(byte, at: at)
+                case 1 where at < line.count: line[at] = byte
+                default: if at < line.count { line.remove(at: at) }
+                }
+            }
+            #expect(CLIInputChecks.objectViolation(line) == nil, "\(String(decoding: line, as: UTF8.self).debugDescription)")
+            if case .success = Self.read(String(decoding: line, as: UTF8.self)) { posts += 1 }
+        }
+        // Both outcomes are well represented.
+        #expect(posts > 500 && posts < 5_000)
+    }
+}
