@@ -54,16 +54,7 @@ struct JSONStringLiteralTests {
         let mutations: [UInt8] = [0x22, 0x5C, 0x20, 0x0A, 0x09, 0x00, 0x1F, 0x75, 0x41, 0x80, 0xC3, 0xFF, 0x7B]
         var strings = 0
         for _ in 0..<4_000 {
-            var line = Array(seeds[Int(generator.next() % UInt64(seeds.count))].utf8)
-            for _ in 0..<Int(1 + generator.next() % 3) {
-                let byte = mutations[Int(generator.next() % UInt64(mutations.count))]
-                let at = Int(generator.next() % UInt64(line.count + 1))
-                switch generator.next() % 3 {
-                case 0: line.insert(byte, at: at)
-                case 1 where at < line.count: line[at] = byte
-                default: if at < line.count { line.remove(at: at) }
-                }
-            }
+            let line = CLICases.mutated(seeds[Int(generator.next() % UInt64(seeds.count))], with: mutations, &generator)
             #expect(CLIInputChecks.literalViolation(line) == nil, "\(line)")
             if (try? line.withUnsafeBufferPointer { try JSONStringLiteral.decode($0) }) != nil { strings += 1 }
         }

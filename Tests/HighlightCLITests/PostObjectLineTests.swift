@@ -72,16 +72,7 @@ struct PostObjectLineTests {
         let mutations = Array(#"{}[]:,"\0123456789.e-+ tnul"#.utf8) + [0x00, 0x0A, 0x80]
         var posts = 0
         for _ in 0..<6_000 {
-            var line = Array(seeds[Int(generator.next() % UInt64(seeds.count))].utf8)
-            for _ in 0..<Int(1 + generator.next() % 3) {
-                let byte = mutations[Int(generator.next() % UInt64(mutations.count))]
-                let at = Int(generator.next() % UInt64(line.count + 1))
-                switch generator.next() % 3 {
-                case 0: line.insert(byte, at: at)
-                case 1 where at < line.count: line[at] = byte
-                default: if at < line.count { line.remove(at: at) }
-                }
-            }
+            let line = CLICases.mutated(seeds[Int(generator.next() % UInt64(seeds.count))], with: mutations, &generator)
             #expect(CLIInputChecks.objectViolation(line) == nil, "\(String(decoding: line, as: UTF8.self).debugDescription)")
             if case .success = Self.read(String(decoding: line, as: UTF8.self)) { posts += 1 }
         }
