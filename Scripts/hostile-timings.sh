@@ -3,12 +3,13 @@
 # set, plain and with custom patterns: one Markdown table per output format, one row per shape,
 # milliseconds (best of RUNS, wall clock, process start included).
 # Usage: Scripts/hostile-timings.sh [BYTES] [RUNS]
-# Environment: FORMATS (default "ansi json html facets").
+# Environment: FORMATS (default "ansi json html facets split"; "split" is a table of its own:
+# `highlight split --profile P --numbering` for each profile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BYTES=${1:-1048576}
 RUNS=${2:-5}
-FORMATS=${FORMATS:-ansi json html facets}
+FORMATS=${FORMATS:-ansi json html facets split}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
@@ -40,6 +41,18 @@ best_ms() {  # best wall time of RUNS runs, in ms
 }
 
 for format in $FORMATS; do
+    if [[ $format == split ]]; then
+        printf '| split --numbering: shape (%s bytes) | bluesky | twitter | mastodon |\n|---|---:|---:|---:|\n' "$BYTES"
+        for file in "$WORK"/corpus/*; do
+            printf '| %s |' "$(basename "$file")"
+            for profile in bluesky twitter mastodon; do
+                printf ' %s |' "$(best_ms "$HIGHLIGHT" split --profile "$profile" --numbering "$file")"
+            done
+            printf '\n'
+        done
+        printf '\n'
+        continue
+    fi
     printf '| %s: shape (%s bytes) |' "$format" "$BYTES"
     for configuration in "${configurations[@]}"; do printf ' %s |' "$configuration"; done
     printf '\n|---|'

@@ -23,10 +23,14 @@ extension ThreadDraft {
     }
 
     /// The cuts inside one word.
+    /// - Complexity: O(log entities + word + entities overlapping it), plus a fresh count of each
+    ///   such entity.
     private func cutsInside(_ word: Range<Int>, reserve: String) -> [ThreadCut] {
         var whole: [Range<Int>] = []
-        for entity in entities {
-            guard entity.lowerBound < word.upperBound else { break }
+        var index = firstEntity(endingAfter: word.lowerBound)
+        while index < entities.count, entities[index].lowerBound < word.upperBound {
+            let entity = entities[index]
+            index += 1
             guard entity.upperBound > word.lowerBound else { continue }
             let alone = PostLength.report(for: String(substring(entity)) + reserve, profile: profile)
             if alone.isValid { whole.append(entity) }
@@ -34,13 +38,33 @@ extension ThreadDraft {
         return withUTF8Bytes(of: text) { bytes in
             var cuts: [ThreadCut] = []
             var offset = word.lowerBound
+            // The entities in `whole` (sorted by start) that start before `offset`, and the
+            // furthest end among them: `offset` lies strictly inside one of them when that end
+            // lies after it.
+            var started = 0
+            var furthestEnd = Int.min
             for character in substring(word).dropLast() {
                 offset += character.utf8.count
-                if whole.contains(where: { $0.lowerBound < offset && offset < $0.upperBound }) { continue }
+                while started < whole.count, whole[started].lowerBound < offset {
+                    furthestEnd = max(furthestEnd, whole[started].upperBound)
+                    started += 1
+                }
+                if furthestEnd > offset { continue }
                 let rank: ThreadCut.Rank = ThreadCut.endsSentence(bytes, at: offset, fullWidthOnly: true) ? .sentence : .character
                 cuts.append(ThreadCut(dropped: offset..<offset, rank: rank, isInsideWord: true))
             }
             return cuts
         }
+    }
+
+    /// The index of the first entity that ends after `offset` or any later one does: every
+    /// entity before it ends at or before `offset`. Binary search over ``furthestEntityEnds``.
+    private func firstEntity(endingAfter offset: Int) -> Int {
+        var low = 0, high = furthestEntityEnds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if furthestEntityEnds[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -11,6 +11,9 @@ struct ThreadDraft {
     /// the rule set's spans, and for `mastodon` also the `@user@domain` mentions it counts as
     /// `@user`. Sorted by start; they may overlap one another.
     let entities: [Range<Int>]
+    /// `furthestEntityEnds[i]`: the furthest end among `entities[0...i]` (non-decreasing, so the
+    /// entities that may overlap a range are found by binary search).
+    let furthestEntityEnds: [Int]
     /// The cuts at white space (``ThreadCut/whiteSpaceCuts(in:)``) that do not go through an
     /// entity (the `mastodon` rule set's links may hold white space that is no separator, such as
     /// a no-break space in a query).
@@ -45,6 +48,11 @@ struct ThreadDraft {
         }
         counter = scanned.counter
         entities = (scanned.spans.map(\.utf8Range) + scanned.counted).sorted { $0.lowerBound < $1.lowerBound }
+        var furthest = Int.min
+        furthestEntityEnds = entities.map { entity in
+            furthest = max(furthest, entity.upperBound)
+            return furthest
+        }
         whiteSpaceCuts = Self.removingCuts(through: entities, from: cuts)
     }
 
