@@ -21,7 +21,7 @@ import ucrt
 /// builds all the same and describes the error.
 package func fileFailureReason(_ error: any Error) -> String {
     #if canImport(Glibc) || canImport(Musl) || canImport(Android) || canImport(Darwin) || canImport(ucrt)
-    if let posix = (error as? CocoaError)?.underlying as? POSIXError {
+    if let posix = error as? POSIXError ?? (error as? CocoaError)?.underlying as? POSIXError {
         return String(cString: strerror(posix.code.rawValue))
     }
     #endif

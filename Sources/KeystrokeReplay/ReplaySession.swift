@@ -25,7 +25,7 @@ public struct ReplaySession: Codable, Sendable, Equatable {
     public static func load(from url: URL) throws -> ReplaySession {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try fileContents(atPath: url.path))
         } catch {
             throw ReplayError.unreadable(path: url.path, reason: fileFailureReason(error))
         }

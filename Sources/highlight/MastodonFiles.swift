@@ -32,7 +32,7 @@ enum MastodonFiles {
 
     private static func read(_ path: String) throws -> [UInt8] {
         do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return try fileContents(atPath: path)
         } catch {
             printError("highlight: cannot read \(path): \(fileFailureReason(error))")
             throw ExitCode(1)

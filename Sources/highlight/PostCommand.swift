@@ -154,7 +154,7 @@ struct PostCommand: ParsableCommand {
     static func handleMap(at path: String) throws -> HandleMap {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = Data(try fileContents(atPath: path))
         } catch {
             printError("highlight: cannot read \(path): \(fileFailureReason(error))")
             throw ExitCode(1)
