@@ -16,7 +16,7 @@ import Darwin
 /// The bytes of the file at `path`, read to its end: a regular file, or a pipe, a FIFO or a
 /// device such as `/dev/stdin`, so `--emoji <(curl …)` works (Foundation's `Data(contentsOf:)`
 /// refuses anything but a regular file, with EACCES). Shared by the replay loader and the CLI's
-/// option files.
+/// option files; ``writeFileContents(_:atPath:)`` is its counterpart.
 /// - Throws: a `POSIXError` when the file cannot be opened or read, or is a directory
 ///   (``fileFailureReason(_:)`` names it); on a platform without these C libraries, what
 ///   `Data(contentsOf:)` throws.
@@ -41,5 +41,31 @@ package func fileContents(atPath path: String) throws -> [UInt8] {
     }
     #else
     return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    #endif
+}
+
+/// Writes `bytes` to the file at `path` in place: created when missing (mode 0644 less the
+/// umask), else truncated, as a shell's `>` does. Not by writing a temporary file and renaming
+/// it over `path` (Foundation's atomic write), which would put a regular file in place of a
+/// symbolic link, and of `/dev/stdout` itself when run as root.
+/// - Throws: a `POSIXError` when the file cannot be opened or written (``fileFailureReason(_:)``
+///   names it); on a platform without these C libraries, what `Data.write(to:)` throws.
+package func writeFileContents(_ bytes: [UInt8], atPath path: String) throws {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android) || canImport(Darwin)
+    func failure(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw failure(errno) }
+    defer { close(descriptor) }
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw failure(errno)
+        }
+        written += count
+    }
+    #else
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
     #endif
 }

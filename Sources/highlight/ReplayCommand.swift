@@ -167,7 +167,7 @@ struct ReplayCommand: ParsableCommand {
         if let svg {
             let chart = LatencyChart(reports: reports).svg()
             do {
-                try chart.write(toFile: svg, atomically: true, encoding: .utf8)
+                try writeFileContents(Array(chart.utf8), atPath: svg)
             } catch {
                 printError("highlight replay: cannot write \(svg): \(fileFailureReason(error))")
                 exitCode = max(exitCode, 1)

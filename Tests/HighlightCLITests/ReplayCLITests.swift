@@ -105,4 +105,28 @@ struct ReplayCLITests {
         #expect(chart.hasPrefix("<svg"))
         #expect(chart.contains("localized") && chart.contains("full-rebuild"))
     }
+
+    /// The chart is written in place, into a FIFO as into a file, never renamed over the path
+    /// (Foundation's atomic write put a regular file there, and in place of `/dev/stdout` for
+    /// `--svg /dev/stdout` run as root; that case is not run here, as a regression would break
+    /// the machine's `/dev/stdout`). The chart of four keystrokes (about 2 KB) fits in the FIFO's
+    /// buffer, so it is read once the process has ended.
+    @Test func theChartIsWrittenIntoAFIFO() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/chart.svg"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let played = ChildProcess.highlight(["replay", "--synthetic", "600", "--keystrokes", "4", "--format", "json", "--svg", fifo])
+        #expect(played.status == 0, "\(played.stderrText)")
+        var chart: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while case let count = read(reader, &block, block.count), count > 0 { chart += block[..<count] }
+        #expect(String(decoding: chart, as: UTF8.self).hasPrefix("<svg"))
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
 }
