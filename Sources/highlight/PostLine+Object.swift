@@ -6,8 +6,9 @@ extension PostLine {
     /// a caret or accept leaves it out, and any other member is skipped, whatever it holds.
     ///
     /// Its strings are read as a JSON-string line is (``JSONStringLiteral``): a lone surrogate
-    /// escape becomes U+FFFD, so a post reads the same either way. Errors name the 1-based byte
-    /// column. Nesting in skipped members is followed with a stack of closers, not recursion,
+    /// escape becomes U+FFFD, so a post reads the same either way. As with Foundation's parser,
+    /// which read these lines before, an object or array may end in one trailing comma. Errors
+    /// name the 1-based byte column. Nesting in skipped members is followed with a stack of closers, not recursion,
     /// so no depth overflows it.
     struct ObjectReader {
         private let line: UnsafeBufferPointer<UInt8>
@@ -65,6 +66,7 @@ extension PostLine {
             var keys: Set<String> = []
             repeat {
                 skipWhitespace()
+                if !keys.isEmpty, index < line.count, line[index] == UInt8(ascii: "}") { break }
                 let keyStart = index
                 let key = try string()
                 guard keys.insert(key).inserted else { throw error("\"\(key)\" is given twice", at: keyStart) }
@@ -177,6 +179,12 @@ extension PostLine {
                 while let closer = closers.last {
                     skipWhitespace()
                     if try take(UInt8(ascii: ",")) {
+                        skipWhitespace()
+                        if index < line.count, line[index] == closer {
+                            index += 1
+                            closers.removeLast()
+                            continue
+                        }
                         if closer == UInt8(ascii: "}") { try memberKey() }
                         break
                     }

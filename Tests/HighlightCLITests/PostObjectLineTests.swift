@@ -16,7 +16,7 @@ struct PostObjectLineTests {
         }
     }
 
-    @Test("Posts: members in any order, nulls, other members skipped however deep, a lone surrogate as U+FFFD")
+    @Test("Posts: members in any order, nulls, other members skipped however deep, trailing commas, a lone surrogate as U+FFFD")
     func posts() throws {
         let cases: [(String, String, PostLine.Caret?, String?)] = [
             (#"{"text":"hi @al","caret":{"utf8":6}}"#, "hi @al", .utf8(6), nil),
@@ -26,6 +26,7 @@ struct PostObjectLineTests {
             (#"{"x":[[[{"y":[1,-2.5e+3,true,false,null,"\"}"]}]],{}],"text":"a","z":{}}"#, "a", nil, nil),
             (#"{"text":"\ud83e\udd8b \ud800 #tag"}"#, "🦋 \u{FFFD} #tag", nil, nil),
             (#"{"text":"a","caret":{"utf8":-9223372036854775808}}"#, "a", .utf8(Int.min), nil),
+            (#"{"text":"a","x":[1,{"y":2,},],"caret":{"utf8":1,},}"#, "a", .utf8(1), nil),
         ]
         for (line, text, caret, accept) in cases {
             let post = try Self.read(line).get()
@@ -45,7 +46,9 @@ struct PostObjectLineTests {
             (#"{"text":"a","caret":{"utf8":99999999999999999999}}"#, "\"caret.utf8\" is too large at column 29"),
             (#"{"text":"a","caret":{"utf8":01}}"#, "a number may not start with 0 at column 29"),
             (#"{"text":"a" "b"}"#, "expected ',' or '}' at column 13"),
-            (#"{"text":"a",}"#, "expected '\"' at column 13"),
+            (#"{"text":"a",,}"#, "expected '\"' at column 13"),
+            (#"{,}"#, "expected '\"' at column 2"),
+            (#"{"text":"a","x":[,]}"#, "expected a value at column 18"),
             (#"{"text":"a"} x"#, "unexpected text after the object at column 14"),
             (#"{"text":"a","x":[1,2"#, "expected ',' or ']' at column 21"),
             (#"{"text":"a\q"}"#, "invalid escape at column 11"),
