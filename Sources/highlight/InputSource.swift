@@ -30,15 +30,16 @@ struct InputSource {
         /// - Throws: ``ReadError`` when the file cannot be opened or is a directory, before
         ///   anything is read, so no output is started for it.
         init(path: String) throws {
-            self.path = path == "-" ? "standard input" : path
+            let name = path == "-" ? "standard input" : path
+            self.path = name
             let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
             guard descriptor >= 0 else {
-                throw ReadError(path: path, reason: String(cString: strerror(errno)))
+                throw ReadError(path: name, reason: String(cString: strerror(errno)))
             }
             var status = stat()
             if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
                 if descriptor != 0 { close(descriptor) }
-                throw ReadError(path: path, reason: String(cString: strerror(EISDIR)))
+                throw ReadError(path: name, reason: String(cString: strerror(EISDIR)))
             }
             self.descriptor = descriptor
         }

@@ -86,6 +86,14 @@ struct CLIErrorTests {
         }
     }
 
+    @Test func standardInputThatIsADirectoryIsNamedSo() {
+        let result = ChildProcess.run(
+            "/bin/sh", ["-c", #""$0" --format json < /"#, ChildProcess.highlightPath], input: .bytes([]), output: .keep,
+            environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 1)
+        #expect(result.stderrText == "highlight: cannot read standard input: Is a directory\n")
+    }
+
     @Test func catastrophicCustomExpressionFailsLoudly() {
         let result = ChildProcess.highlight(
             ["--rules", "icysky", "--color", "always", "--pattern", #"x=(?:(a|aa)+)+(?!\w)z?\d"#],
