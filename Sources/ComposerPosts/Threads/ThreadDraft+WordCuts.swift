@@ -12,28 +12,36 @@ extension ThreadDraft {
         guard !words.isEmpty else { return whiteSpaceCuts }
         var cuts: [ThreadCut] = []
         var nextWord = 0
+        var fitsAlone: [[UInt8]: Bool] = [:]
         for (index, cut) in whiteSpaceCuts.enumerated() {
             cuts.append(cut)
             if nextWord < words.count, words[nextWord] == index {
-                cuts += cutsInside(slice(from: cut, to: whiteSpaceCuts[index + 1]), reserve: reserve)
+                cuts += cutsInside(slice(from: cut, to: whiteSpaceCuts[index + 1]), reserve: reserve, fitsAlone: &fitsAlone)
                 nextWord += 1
             }
         }
         return cuts
     }
 
-    /// The cuts inside one word.
+    /// The cuts inside one word. `fitsAlone` remembers, for each entity text (its UTF-8) counted
+    /// so far, whether it fits a post by itself with `reserve` after it (the same bytes count the
+    /// same).
     /// - Complexity: O(log entities + word + entities overlapping it), plus a fresh count of each
-    ///   such entity.
-    private func cutsInside(_ word: Range<Int>, reserve: String) -> [ThreadCut] {
+    ///   such entity whose text was not counted before.
+    private func cutsInside(_ word: Range<Int>, reserve: String, fitsAlone: inout [[UInt8]: Bool]) -> [ThreadCut] {
         var whole: [Range<Int>] = []
         var index = firstEntity(endingAfter: word.lowerBound)
         while index < entities.count, entities[index].lowerBound < word.upperBound {
             let entity = entities[index]
             index += 1
             guard entity.upperBound > word.lowerBound else { continue }
-            let alone = PostLength.report(for: String(substring(entity)) + reserve, profile: profile)
-            if alone.isValid { whole.append(entity) }
+            // Keyed by the bytes: `Substring` equality is canonical equivalence, and canonically
+            // equivalent texts need not count alike.
+            let text = substring(entity)
+            let bytes = Array(text.utf8)
+            let fits = fitsAlone[bytes] ?? PostLength.report(for: String(text) + reserve, profile: profile).isValid
+            fitsAlone[bytes] = fits
+            if fits { whole.append(entity) }
         }
         return withUTF8Bytes(of: text) { bytes in
             var cuts: [ThreadCut] = []
