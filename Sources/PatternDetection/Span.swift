@@ -60,27 +60,30 @@ public struct Span: Hashable, Comparable, Sendable, Codable, CustomStringConvert
 }
 
 extension Array where Element == Span {
+    /// The indices of the spans of this sorted, non-overlapping list that overlap `utf8Range`
+    /// (consecutive in such a list).
+    /// - Complexity: O(log s + k) for k spans returned.
+    package func indices(overlapping utf8Range: Range<Int>) -> Range<Int> {
+        let start = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0] }
+        var end = start
+        while end < count, self[end].utf8Range.lowerBound < utf8Range.upperBound { end += 1 }
+        return start..<end
+    }
+
     /// The spans of this sorted, non-overlapping list that overlap `utf8Range`.
     /// - Complexity: O(log s + k) for k spans returned.
     package func spans(overlapping utf8Range: Range<Int>) -> [Span] {
-        var index = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0] }
-        var found: [Span] = []
-        while index < count, self[index].utf8Range.lowerBound < utf8Range.upperBound {
-            found.append(self[index])
-            index += 1
-        }
-        return found
+        Array(self[indices(overlapping: utf8Range)])
     }
 
     /// The indices of the spans of this sorted, non-overlapping list that lie wholly inside
     /// `utf8Range` (in such a list they are consecutive).
     /// - Complexity: O(log s + k) for k spans returned.
     package func indices(inside utf8Range: Range<Int>) -> Range<Int> {
-        var start = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0] }
-        if start < count, self[start].utf8Range.lowerBound < utf8Range.lowerBound { start += 1 }
-        var end = start
-        while end < count, self[end].utf8Range.upperBound <= utf8Range.upperBound { end += 1 }
-        return start..<end
+        var found = indices(overlapping: utf8Range)
+        if let first = found.first, self[first].utf8Range.lowerBound < utf8Range.lowerBound { found = found.dropFirst() }
+        if let last = found.last, self[last].utf8Range.upperBound > utf8Range.upperBound { found = found.dropLast() }
+        return found
     }
 
     /// The spans of this sorted, non-overlapping list that lie wholly inside `utf8Range`.

@@ -75,6 +75,22 @@ struct LengthReportTests {
         }
     }
 
+    @Test("A slice that cuts a Mastodon link at the white space its query holds counts as posted alone")
+    func sliceCuttingAMastodonLink() throws {
+        let draft = "see https://example.com/p?q=x\u{2003}y and more"
+        let emSpace = try #require(draft.utf8.firstIndex(of: 0xE2).map { draft.utf8.distance(from: draft.startIndex, to: $0) })
+        let counter = PostLengthCounter(text: draft, profiles: [Self.mastodon])
+        // The whole text's link runs past the em space; each slice alone holds a shorter one.
+        let whole = withUTF8Bytes(of: draft) { MastodonRules.shared.countedSpans(in: $0) }
+        #expect(whole.map(\.utf8Range) == [4..<(emSpace + 4)])
+        for range in [0..<emSpace, (emSpace + 3)..<draft.utf8.count, 4..<emSpace] {
+            let alone = try Self.report(String(decoding: Array(draft.utf8)[range], as: UTF8.self), Self.mastodon)
+            let slice = counter.report(for: Self.mastodon, utf8Range: range)
+            #expect(slice.length == alone.length && slice.isValid == alone.isValid, "\(range)")
+            #expect(slice.validRange.utf8.count == alone.validRange.utf8.count, "\(range)")
+        }
+    }
+
     /// What `bluesky` and `mastodon` count, built without the counter: the text with each link
     /// shortened as the Bluesky app posts it, or with each URL as 23 `x`s and each mention as its
     /// `@user`; nil for `twitter`.

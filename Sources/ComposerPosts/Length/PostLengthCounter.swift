@@ -81,9 +81,10 @@ public struct PostLengthCounter: Sendable {
     /// - Precondition: `utf8Range` lies within the text on scalar boundaries; the counter was made
     ///   for `profile`.
     /// - Complexity: O(slice length) plus, for `bluesky` and `mastodon`, a binary search among the
-    ///   whole text's entities; for `twitter`, a scan of the slice for URLs when it does not start the text
-    ///   (twitter-text reads a text's first character as the one before a URL, so a slice's URLs
-    ///   are found in it alone, as they will be once it is posted).
+    ///   whole text's entities (for `mastodon`, a scan of the slice when it cuts one of them); for
+    ///   `twitter`, a scan of the slice for URLs when it does not start the text (twitter-text reads
+    ///   a text's first character as the one before a URL, so a slice's URLs are found in it
+    ///   alone, as they will be once it is posted).
     public func report(for profile: LengthProfile, utf8Range: Range<Int>, contentWarning: String = "") -> LengthReport {
         withUTF8Bytes(of: text) { bytes in
             precondition(utf8Range.lowerBound >= 0 && utf8Range.upperBound <= bytes.count, "slice outside the text")
@@ -98,10 +99,23 @@ public struct PostLengthCounter: Sendable {
             case .mastodon:
                 guard let mastodonSpans else { preconditionFailure("counter not made for mastodon") }
                 return MastodonLength.report(
-                    bytes: bytes, range: utf8Range, spans: mastodonSpans, contentWarning: contentWarning,
-                    profile: profile, startUTF16: startUTF16)
+                    bytes: bytes, range: utf8Range, spans: sliceMastodonSpans(mastodonSpans, bytes, range: utf8Range),
+                    contentWarning: contentWarning, profile: profile, startUTF16: startUTF16)
             }
         }
+    }
+
+    /// The `mastodon` entities as a post of `range` alone has them: the whole text's, unless one
+    /// of them reaches across an end of the slice, and then the slice's own. A Mastodon link may
+    /// hold white space (an em space in its query, say), so a slice that ends at white space can
+    /// still cut one; posted alone, the slice holds a shorter link, counted as a URL.
+    /// - Complexity: O(log spans) when no entity is cut, else a scan of the slice.
+    private func sliceMastodonSpans(_ spans: [Span], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Span] {
+        let overlapping = spans.indices(overlapping: range)
+        let cutAtStart = overlapping.first.map { spans[$0].utf8Range.lowerBound < range.lowerBound } ?? false
+        let cutAtEnd = overlapping.last.map { spans[$0].utf8Range.upperBound > range.upperBound } ?? false
+        guard cutAtStart || cutAtEnd else { return spans }
+        return MastodonLength.countedSpans(in: UnsafeBufferPointer(rebasing: bytes[range])).map { $0.shifted(by: range.lowerBound) }
     }
 
     /// twitter-text's URLs as a post of `range` alone has them: the whole text's when the slice
