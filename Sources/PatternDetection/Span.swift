@@ -30,14 +30,14 @@ public struct Span: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         Span(kind: kind, utf8Range: utf8Range.lowerBound + offset..<utf8Range.upperBound + offset)
     }
 
-    /// The index of the first span, in a sorted and non-overlapping sequence of `count` spans read
-    /// through `span`, that ends after `utf8Offset`: where the spans overlapping a range starting
-    /// there begin. Binary search, O(log count).
-    package static func firstIndex(endingAfter utf8Offset: Int, count: Int, span: (Int) -> Span) -> Int {
+    /// The index of the first of `count` items that ends after `utf8Offset`, their ends read
+    /// through `end` and non-decreasing (as in a sorted, non-overlapping list of spans): where the
+    /// items overlapping a range starting there begin. Binary search, O(log count).
+    package static func firstIndex(endingAfter utf8Offset: Int, count: Int, end: (Int) -> Int) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if span(middle).utf8Range.upperBound <= utf8Offset { low = middle + 1 } else { high = middle }
+            if end(middle) <= utf8Offset { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -64,7 +64,7 @@ extension Array where Element == Span {
     /// (consecutive in such a list).
     /// - Complexity: O(log s + k) for k spans returned.
     package func indices(overlapping utf8Range: Range<Int>) -> Range<Int> {
-        let start = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0] }
+        let start = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: count) { self[$0].utf8Range.upperBound }
         var end = start
         while end < count, self[end].utf8Range.lowerBound < utf8Range.upperBound { end += 1 }
         return start..<end

@@ -8,8 +8,8 @@ extension PostLine {
     /// Its strings are read as a JSON-string line is (``JSONStringLiteral``): a lone surrogate
     /// escape becomes U+FFFD, so a post reads the same either way. As with Foundation's parser,
     /// which read these lines before, an object or array may end in one trailing comma. Errors
-    /// name the 1-based byte column. Nesting in skipped members is followed with a stack of closers, not recursion,
-    /// so no depth overflows it.
+    /// name the 1-based byte column. Nesting in skipped members is followed with a stack of
+    /// closers, not recursion, so no depth overflows it.
     struct ObjectReader {
         private let line: UnsafeBufferPointer<UInt8>
         private var index = 0
@@ -62,7 +62,7 @@ extension PostLine {
             skipWhitespace()
             try expect(UInt8(ascii: "{"))
             skipWhitespace()
-            if try take(UInt8(ascii: "}")) { return }
+            if take(UInt8(ascii: "}")) { return }
             var keys: Set<String> = []
             repeat {
                 skipWhitespace()
@@ -75,7 +75,7 @@ extension PostLine {
                 skipWhitespace()
                 try value(key, &self)
                 skipWhitespace()
-            } while try take(UInt8(ascii: ","))
+            } while take(UInt8(ascii: ","))
             try expect(UInt8(ascii: "}"), or: "','")
         }
 
@@ -119,19 +119,15 @@ extension PostLine {
         /// fits in an `Int`.
         private mutating func wholeNumber(named name: String) throws(SyntaxError) -> Int {
             let start = index
-            let negative = index < line.count && line[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            guard index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) else {
-                throw error("\"\(name)\" must be a whole number", at: start)
-            }
+            let negative = take(UInt8(ascii: "-"))
+            let digitsStart = index
+            guard skipDigits() > 0 else { throw error("\"\(name)\" must be a whole number", at: start) }
             var magnitude: UInt = 0
             var overflow = false
-            let digitsStart = index
-            while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) {
+            for digit in line[digitsStart..<index] {
                 let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(UInt(line[index] - UInt8(ascii: "0")))
+                let (sum, o2) = times10.addingReportingOverflow(UInt(digit - UInt8(ascii: "0")))
                 (magnitude, overflow) = (sum, overflow || o1 || o2)
-                index += 1
             }
             if line[digitsStart] == UInt8(ascii: "0") && index - digitsStart > 1 {
                 throw error("a number may not start with 0", at: digitsStart)
@@ -156,7 +152,7 @@ extension PostLine {
                 case UInt8(ascii: "{"):
                     index += 1
                     skipWhitespace()
-                    if !(try take(UInt8(ascii: "}"))) {
+                    if !take(UInt8(ascii: "}")) {
                         closers.append(UInt8(ascii: "}"))
                         try memberKey()
                         opened = true
@@ -164,7 +160,7 @@ extension PostLine {
                 case UInt8(ascii: "["):
                     index += 1
                     skipWhitespace()
-                    if !(try take(UInt8(ascii: "]"))) {
+                    if !take(UInt8(ascii: "]")) {
                         closers.append(UInt8(ascii: "]"))
                         opened = true
                     }
@@ -178,7 +174,7 @@ extension PostLine {
                 // A value ended: close what it ends, or go on to the next element or member.
                 while let closer = closers.last {
                     skipWhitespace()
-                    if try take(UInt8(ascii: ",")) {
+                    if take(UInt8(ascii: ",")) {
                         skipWhitespace()
                         if index < line.count, line[index] == closer {
                             index += 1
@@ -206,25 +202,25 @@ extension PostLine {
         /// A JSON number at `index` (RFC 8259's grammar), read and dropped.
         private mutating func number() throws(SyntaxError) {
             let start = index
-            func digits(_ reader: inout ObjectReader) -> Int {
-                let from = reader.index
-                while reader.index < reader.line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.line[reader.index]) {
-                    reader.index += 1
-                }
-                return reader.index - from
-            }
-            _ = try take(UInt8(ascii: "-"))
+            _ = take(UInt8(ascii: "-"))
             let integerStart = index
-            let integerDigits = digits(&self)
+            let integerDigits = skipDigits()
             guard integerDigits > 0, integerDigits == 1 || line[integerStart] != UInt8(ascii: "0") else {
                 throw error("expected a value", at: start)
             }
-            if try take(UInt8(ascii: ".")), digits(&self) == 0 { throw error("expected a digit", at: index) }
+            if take(UInt8(ascii: ".")), skipDigits() == 0 { throw error("expected a digit", at: index) }
             if index < line.count, line[index] | 0x20 == UInt8(ascii: "e") {
                 index += 1
-                if !(try take(UInt8(ascii: "+"))) { _ = try take(UInt8(ascii: "-")) }
-                if digits(&self) == 0 { throw error("expected a digit", at: index) }
+                if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+                if skipDigits() == 0 { throw error("expected a digit", at: index) }
             }
+        }
+
+        /// Reads the ASCII digits at `index`; how many there were.
+        private mutating func skipDigits() -> Int {
+            let start = index
+            while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) { index += 1 }
+            return index - start
         }
 
         private mutating func literal(_ word: StaticString) throws(SyntaxError) {
@@ -236,7 +232,7 @@ extension PostLine {
         }
 
         /// Reads `byte` when it is next.
-        private mutating func take(_ byte: UInt8) throws(SyntaxError) -> Bool {
+        private mutating func take(_ byte: UInt8) -> Bool {
             guard index < line.count, line[index] == byte else { return false }
             index += 1
             return true
@@ -244,7 +240,7 @@ extension PostLine {
 
         /// Reads `byte`, which must be next (or, as the message says, `alternative`).
         private mutating func expect(_ byte: UInt8, or alternative: String? = nil) throws(SyntaxError) {
-            guard try take(byte) else {
+            guard take(byte) else {
                 let expected = "'\(Character(Unicode.Scalar(byte)))'"
                 throw error("expected \(alternative.map { "\($0) or \(expected)" } ?? expected)", at: index)
             }

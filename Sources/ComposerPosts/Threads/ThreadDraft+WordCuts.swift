@@ -66,13 +66,8 @@ extension ThreadDraft {
     }
 
     /// The index of the first entity that ends after `offset` or any later one does: every
-    /// entity before it ends at or before `offset`. Binary search over ``furthestEntityEnds``.
+    /// entity before it ends at or before `offset` (a binary search over ``furthestEntityEnds``).
     private func firstEntity(endingAfter offset: Int) -> Int {
-        var low = 0, high = furthestEntityEnds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if furthestEntityEnds[middle] <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        Span.firstIndex(endingAfter: offset, count: furthestEntityEnds.count) { furthestEntityEnds[$0] }
     }
 }

@@ -68,7 +68,7 @@ package final class IncrementalTokenizer {
     /// The spans that overlap `utf8Range`, sorted.
     /// - Complexity: O(log s + k) for k spans returned (binary search on the table).
     package func spans(overlapping utf8Range: Range<Int>) -> [Span] {
-        var low = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: table.count) { table[$0] }
+        var low = Span.firstIndex(endingAfter: utf8Range.lowerBound, count: table.count) { table[$0].utf8Range.upperBound }
         var found: [Span] = []
         while low < table.count, table[low].utf8Range.lowerBound < utf8Range.upperBound {
             found.append(table[low])
