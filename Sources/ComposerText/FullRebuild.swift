@@ -40,8 +40,11 @@ public struct FullRebuild: HighlightingStrategy {
         return [0..<text.utf8.count]
     }
 
-    /// None: nothing is kept between edits.
+    /// None: no span document is kept between edits.
     public var spanDocument: SpanDocument? { nil }
+
+    /// The spans of the last rebuild's scan: the text's spans.
+    public private(set) var lastSpans: [Span]?
 
     /// A fresh string with the same characters, every span tagged, constraints applied.
     private mutating func rebuilt(from text: AttributedString) -> AttributedString {
@@ -51,6 +54,7 @@ public struct FullRebuild: HighlightingStrategy {
         let spans = withUTF8Bytes(of: plain) { bytes in
             rules.spans(in: bytes)
         }
+        lastSpans = spans
         return Self.styledString(plain, spans: spans, definition: definition)
     }
 

@@ -44,8 +44,14 @@ public protocol HighlightingStrategy: Sendable {
     /// the text after it: every span that is new, changed or gone lies inside. `nil` (the
     /// default) stands for the whole text.
     var lastRescannedUTF8Range: Range<Int>? { get }
+
+    /// The text's spans as the last scan found them, when the strategy keeps them without a
+    /// ``spanDocument`` (the full rebuild keeps its last whole-text scan), so a caller that needs
+    /// them does not scan again; `nil` (the default) when it keeps none.
+    var lastSpans: [Span]? { get }
 }
 
 extension HighlightingStrategy {
     public var lastRescannedUTF8Range: Range<Int>? { nil }
+    public var lastSpans: [Span]? { nil }
 }

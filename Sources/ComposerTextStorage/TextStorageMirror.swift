@@ -182,8 +182,8 @@ public final class TextStorageMirror {
     }
 
     /// The link spans of a composer's text, for link targets: the localized strategy's own spans
-    /// (a look-up per link), or with the full rebuild a full scan's (that strategy costs O(n) per
-    /// edit anyway). Not the text's tags: they merge touching spans of one kind, and two links
+    /// (a look-up per link), or the full rebuild's last scan (a strategy that keeps neither: a
+    /// full scan, O(n) per edit as that strategy is). Not the text's tags: they merge touching spans of one kind, and two links
     /// side by side (twitter finds `e.bs` and `ky.so` in `e.bsky.so` after some characters) have
     /// two targets.
     struct Links {
@@ -194,8 +194,10 @@ public final class TextStorageMirror {
         init(_ composer: ComposerHighlighter) {
             rules = composer.rules
             document = composer.strategy.spanDocument
-            tagged = document == nil
-                ? PatternDetector(rules: composer.rules).spans(in: String(composer.text.characters[...])).filter { $0.kind == .url } : []
+            let spans = document == nil
+                ? composer.strategy.lastSpans ?? PatternDetector(rules: composer.rules).spans(in: String(composer.text.characters[...]))
+                : []
+            tagged = spans.filter { $0.kind == .url }
         }
 
         /// The link spans overlapping `utf8Range`, sorted.
