@@ -16,19 +16,22 @@ extension ThreadDraft {
         for (index, cut) in whiteSpaceCuts.enumerated() {
             cuts.append(cut)
             if nextWord < words.count, words[nextWord] == index {
-                cuts += cutsInside(slice(from: cut, to: whiteSpaceCuts[index + 1]), reserve: reserve, fitsAlone: &fitsAlone)
+                appendCuts(inside: slice(from: cut, to: whiteSpaceCuts[index + 1]), to: &cuts, reserve: reserve, fitsAlone: &fitsAlone)
                 nextWord += 1
             }
         }
         return cuts
     }
 
-    /// The cuts inside one word. `fitsAlone` remembers, for each entity text (its UTF-8) counted
-    /// so far, whether it fits a post by itself with `reserve` after it (the same bytes count the
-    /// same).
+    /// Appends the cuts inside one word to `cuts`: a word too long for a post has a cut at nearly
+    /// every character, so they go straight into the result rather than through a list of their
+    /// own. `fitsAlone` remembers, for each entity text (its UTF-8) counted so far, whether it fits
+    /// a post by itself with `reserve` after it (the same bytes count the same).
     /// - Complexity: O(log entities + word + entities overlapping it), plus a fresh count of each
     ///   such entity whose text was not counted before.
-    private func cutsInside(_ word: Range<Int>, reserve: String, fitsAlone: inout [[UInt8]: Bool]) -> [ThreadCut] {
+    private func appendCuts(
+        inside word: Range<Int>, to cuts: inout [ThreadCut], reserve: String, fitsAlone: inout [[UInt8]: Bool]
+    ) {
         var whole: [Range<Int>] = []
         var index = firstEntity(endingAfter: word.lowerBound)
         while index < entities.count, entities[index].lowerBound < word.upperBound {
@@ -43,8 +46,7 @@ extension ThreadDraft {
             fitsAlone[bytes] = fits
             if fits { whole.append(entity) }
         }
-        return withUTF8Bytes(of: text) { bytes in
-            var cuts: [ThreadCut] = []
+        withUTF8Bytes(of: text) { bytes in
             var offset = word.lowerBound
             // The entities in `whole` (sorted by start) that start before `offset`, and the
             // furthest end among them: `offset` lies strictly inside one of them when that end
@@ -61,7 +63,6 @@ extension ThreadDraft {
                 let rank: ThreadCut.Rank = ThreadCut.endsSentence(bytes, at: offset, fullWidthOnly: true) ? .sentence : .character
                 cuts.append(ThreadCut(dropped: offset..<offset, rank: rank, isInsideWord: true))
             }
-            return cuts
         }
     }
 
