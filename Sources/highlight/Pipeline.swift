@@ -22,6 +22,13 @@ final class Pipeline {
     /// ``segmentBytes`` unless asked otherwise: a few read blocks, small enough that the segments
     /// in flight stay within a few megabytes.
     static let defaultSegmentBytes = 1 << 18
+    /// How much of one segment's output a worker collects before it waits for its turn and writes
+    /// it: 32 segments' worth, far more than a segment of text renders to (so workers do not wait
+    /// on one another), but a bound for a segment that is one enormous word full of spans. Tied to
+    /// the segment size so that tests with tiny segments spill too.
+    static func spillBytes(segmentBytes: Int) -> Int {
+        segmentBytes.multipliedReportingOverflow(by: 32).overflow ? Int.max : segmentBytes * 32
+    }
     /// Segments read ahead of the output at most.
     let segmentsInFlight: Int
     /// The ASCII separator bytes of the rule set (text segments are cut after one).
@@ -66,7 +73,9 @@ final class Pipeline {
     func pool() -> WorkerPool {
         if let workerPool { return workerPool }
         let pool = WorkerPool(threadCount: threadCount)
-        workers = (0..<threadCount).map { _ in SegmentWorker(like: renderer, recycler: outputRecycler) }
+        workers = (0..<threadCount).map { _ in
+            SegmentWorker(like: renderer, recycler: outputRecycler, spillBytes: Self.spillBytes(segmentBytes: segmentBytes))
+        }
         workerPool = pool
         return pool
     }

@@ -3,15 +3,25 @@ import PatternDetection
 /// The state one worker thread renders segments with: its own stream, renderer and in-memory
 /// output, so threads share nothing but the rule set (which is `Sendable`) and the hand-overs.
 ///
+/// A segment's output is collected while the segments before it may still be rendering; once it
+/// reaches the output's spill size (a long word with many spans can render to a hundred times its
+/// bytes), the worker waits for its turn and writes what it has, so its memory stays bounded.
+///
 /// Invariant: used by one thread at a time (the pool thread it belongs to).
 final class SegmentWorker: @unchecked Sendable {
     private let stream: SpanStream
-    private let output = StandardOutput(collectingInMemory: ())
+    private let output: StandardOutput
     private let renderer: DocumentRenderer
     private let recycler: BufferRecycler
+    /// The current job's turn once part of its output was written before the job was done;
+    /// `nil` while its output is only collected.
+    private var turn: SegmentTurn?
 
-    /// - Parameter recycler: where output buffers come from (the writing thread hands them back).
-    init(like template: DocumentRenderer, recycler: BufferRecycler) {
+    /// - Parameters:
+    ///   - recycler: where output buffers come from (the writing thread hands them back).
+    ///   - spillBytes: how much of a segment's output is collected before it is written in turn.
+    init(like template: DocumentRenderer, recycler: BufferRecycler, spillBytes: Int = 1 << 23) {
+        output = StandardOutput(collectingInMemory: (), spillBytes: spillBytes)
         stream = SpanStream(rules: template.rules)
         renderer = template.copy(writingTo: output)
         self.recycler = recycler
@@ -25,6 +35,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// - Complexity: O(segment) plus the rule set's scan; before rendering, waits only for the
     ///   previous segment's offsets, which it hands over as it starts.
     func renderText(_ job: SegmentJob<DocumentRenderer.Position>) {
+        spillInTurn(job)
         let renderer = self.renderer
         let (delta, isWellFormed) = job.bytes.withUnsafeBufferPointer { renderer.position(DocumentRenderer.Position(), after: $0) }
         let start = job.start.wait()
@@ -62,7 +73,9 @@ final class SegmentWorker: @unchecked Sendable {
     /// turn writes nothing.
     private func write<Progress>(_ job: SegmentJob<Progress>, stopping: Bool = false) {
         var bytes = output.takeCollected(continuingIn: recycler.take())
-        var turn = job.previousWritten.wait()
+        output.spill = nil
+        var turn = self.turn ?? job.previousWritten.wait()
+        self.turn = nil
         if !turn.isStopped {
             bytes.withUnsafeBufferPointer { bytes in
                 StandardOutput.writeToStandardOutput(turn.hasRecords ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst()))
@@ -74,6 +87,20 @@ final class SegmentWorker: @unchecked Sendable {
         job.written.put(turn)
     }
 
+    /// Has the output of `job` that outgrows the spill size written in the job's turn: the first
+    /// time, after waiting for the segments before it to be written.
+    private func spillInTurn<Progress>(_ job: SegmentJob<Progress>) {
+        let previousWritten = job.previousWritten
+        output.spill = { [unowned self] bytes in
+            var turn = self.turn ?? previousWritten.wait()
+            if !turn.isStopped && !bytes.isEmpty {
+                StandardOutput.writeToStandardOutput(turn.hasRecords ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+                turn.hasRecords = true
+            }
+            self.turn = turn
+        }
+    }
+
     /// The bytes handed to the stream at a time.
     static let blockBytes = InputSource.blockBytes
 
@@ -81,6 +108,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// numbers (the lines before the segment, and through it).
     /// - Complexity: O(segment) plus each post's scan.
     func renderPosts(_ job: SegmentJob<Int>) {
+        spillInTurn(job)
         var result = SegmentOutput()
         job.bytes.withUnsafeBufferPointer { bytes in
             var lines: [Range<Int>] = []

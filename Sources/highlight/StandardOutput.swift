@@ -15,7 +15,8 @@ final class StandardOutput: ByteSink {
     // Raw storage rather than an Array: every access to a class's stored `var` pays a dynamic
     // exclusivity check, which cost ~15% of a highlighting run (callgrind). `let` pointers do not.
     private let storage: UnsafeMutablePointer<UInt8>
-    private let capacity = 1 << 16
+    /// The buffer's size: 64 KiB, or a smaller spill size.
+    private let capacity: Int
     /// The number of buffered bytes (behind a pointer for the same reason).
     private let countBox: UnsafeMutablePointer<Int>
     /// Flush after every line or chunk (when writing to a terminal, so output appears as the input
@@ -26,26 +27,37 @@ final class StandardOutput: ByteSink {
     private let collected: UnsafeMutablePointer<[UInt8]>?
     /// Writes at least this long go to the destination without passing through the buffer.
     private let directBytes: Int
+    /// When collecting: called with what was collected once it reaches ``spillBytes``, which it
+    /// may write elsewhere (collecting then starts over, the storage kept); `nil` collects
+    /// without bound.
+    var spill: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// What is collected before ``spill`` is called.
+    let spillBytes: Int
 
     init(lineBuffered: Bool) {
         self.lineBuffered = lineBuffered
+        capacity = 1 << 16
         storage = .allocate(capacity: capacity)
         countBox = .allocate(capacity: 1)
         countBox.initialize(to: 0)
         collected = nil
         directBytes = capacity
+        spillBytes = 0
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// An output that collects what is written; ``takeCollected(continuingIn:)`` hands it over.
-    init(collectingInMemory: Void) {
+    /// An output that collects what is written; ``takeCollected(continuingIn:)`` hands it over,
+    /// and ``spill`` takes it whenever `spillBytes` or more are collected.
+    init(collectingInMemory: Void, spillBytes: Int = 1 << 23) {
         lineBuffered = false
+        capacity = max(1, min(1 << 16, spillBytes))
         storage = .allocate(capacity: capacity)
         countBox = .allocate(capacity: 1)
         countBox.initialize(to: 0)
         collected = .allocate(capacity: 1)
         collected!.initialize(to: [])
-        directBytes = 1 << 12
+        directBytes = min(1 << 12, capacity)
+        self.spillBytes = spillBytes
     }
 
     /// Everything written since the last call (collecting outputs only); collecting goes on in
@@ -116,6 +128,10 @@ final class StandardOutput: ByteSink {
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let collected {
             collected.pointee.append(contentsOf: bytes)
+            if let spill, collected.pointee.count >= spillBytes {
+                collected.pointee.withUnsafeBufferPointer { spill($0) }
+                collected.pointee.removeAll(keepingCapacity: true)
+            }
             return
         }
         Self.writeToStandardOutput(bytes)

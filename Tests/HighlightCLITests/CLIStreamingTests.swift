@@ -1,6 +1,7 @@
 import Foundation
 import PatternDetection
 import Testing
+import TestSupport
 
 /// Text input is streamed: bounded memory, and the same result as scanning the whole input.
 @Suite("CLI streaming")
@@ -121,11 +122,8 @@ struct CLIStreamingTests {
             expected.append(UInt8(ascii: "\n"))
             let result = ChildProcess.highlight(["--rules", builtIn.rawValue, "--format", format], input: .bytes(input))
             #expect(result.status == 0, "\(result.stderrText)")
-            // Compared outside #expect: describing two large arrays that differ takes minutes.
-            let common = min(result.stdout.count, expected.count)
-            let firstDifference = (0..<common).first { result.stdout[$0] != expected[$0] } ?? common
-            let equal = result.stdout == expected
-            #expect(equal, "\(builtIn.rawValue) \(format): first difference at byte \(firstDifference) of \(expected.count)")
+            let difference = firstByteDifference(result.stdout, expected)
+            #expect(difference == nil, "\(builtIn.rawValue) \(format): \(difference ?? "")")
         }
     }
 
