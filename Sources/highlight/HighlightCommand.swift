@@ -61,7 +61,8 @@ struct HighlightCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --rules mastodon: an instance's GET /api/v1/custom_emojis JSON; then only its shortcodes are emoji, each with its image (JSON \"url\", HTML <img>), and an emoji being typed gets suggestions.",
-            valueName: "FILE"))
+            valueName: "FILE"),
+        completion: .file(extensions: ["json"]))
     var emoji: String?
 
     @Option(
@@ -94,7 +95,8 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: .hidden)
     var segmentBytes: Int = Pipeline.defaultSegmentBytes
 
-    @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
+    @Argument(
+        help: "Files to read, each one document ('-' is standard input; default: standard input).", completion: .file())
     var files: [String] = []
 
     func validate() throws {

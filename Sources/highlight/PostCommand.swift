@@ -47,7 +47,9 @@ struct PostCommand: ParsableCommand {
             FILE that is not a JSON object of strings (then nothing is written).
             """)
 
-    @Option(help: ArgumentHelp("A JSON object of handle → DID to resolve mentions with.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("A JSON object of handle → DID to resolve mentions with.", valueName: "FILE"),
+        completion: .file(extensions: ["json"]))
     var handles: String?
 
     @Option(help: ArgumentHelp("An atproto service to resolve handles with, e.g. https://public.api.bsky.app.", valueName: "URL"))
@@ -68,7 +70,7 @@ struct PostCommand: ParsableCommand {
     @Option(help: "text: each input is one document; jsonl: every line is a JSON string (a post).")
     var input: InputMode = .text
 
-    @Argument(help: "Files to read ('-' is standard input; default: standard input).")
+    @Argument(help: "Files to read ('-' is standard input; default: standard input).", completion: .file())
     var files: [String] = []
 
     func run() throws {

@@ -16,7 +16,8 @@ struct MastodonOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "An instance's GET /api/v2/instance JSON: the mastodon profile takes its configuration.statuses.max_characters and characters_reserved_per_url.",
-            valueName: "FILE"))
+            valueName: "FILE"),
+        completion: .file(extensions: ["json"]))
     var instance: String?
 
     @Option(name: .customLong("mastodon-limit"), help: "The mastodon profile's limit (at least 1; default: the instance's, else 500).")

@@ -72,7 +72,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Output: table (for people) or json (one object per session per line).")
     var format: ReplayFormat = .table
 
-    @Option(help: "Write an SVG chart of per-keystroke latency against document size (log-log).")
+    @Option(
+        help: "Write an SVG chart of per-keystroke latency against document size (log-log).",
+        completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @Flag(help: "JSON: include every keystroke's [documentBytes, strategyMicroseconds, editMicroseconds].")
@@ -90,7 +92,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the --synthetic sessions as JSON (one per line) instead of playing them.")
     var emitSessions = false
 
-    @Argument(help: "Session files (JSON).")
+    @Argument(help: "Session files (JSON).", completion: .file(extensions: ["json"]))
     var sessions: [String] = []
 
     func validate() throws {

@@ -57,7 +57,8 @@ struct SplitCommand: ParsableCommand {
     @Option(help: "text: the whole input is one document; jsonl: every line is one, a JSON string or {\"text\":…}.")
     var input: InputMode = .text
 
-    @Argument(help: "Files to read, each one document ('-' is standard input; default: standard input).")
+    @Argument(
+        help: "Files to read, each one document ('-' is standard input; default: standard input).", completion: .file())
     var files: [String] = []
 
     func run() throws {
