@@ -116,6 +116,8 @@ public enum ReplayEditError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .outOfBounds(let range, let count) where range.isEmpty:
+            return "UTF-8 offset \(range.lowerBound) is outside the text (\(count) UTF-8 bytes)"
         case .outOfBounds(let range, let count):
             return "range [\(range.lowerBound), \(range.upperBound)] is outside the text (\(count) UTF-8 bytes)"
         case .notOnCharacterBoundary(let offset):

@@ -46,8 +46,8 @@ public struct ReplayRunner {
 
     /// Plays `session` and reports on every strategy.
     /// - Throws: ``ReplayError/unknownRules(session:rules:)`` for a rule set that does not exist,
-    ///   ``ReplayError/invalidStep(session:step:reason:)`` for a step that is out of bounds or off a
-    ///   `Character` boundary.
+    ///   ``ReplayError/invalidStep(session:step:reason:)`` for a step, or the session's `cursor`,
+    ///   that is out of bounds or off a `Character` boundary.
     public func run(_ session: ReplaySession) throws -> SessionReport {
         let rulesName = rulesOverride?.rawValue ?? session.rules
         guard let builtIn = BuiltInRules(rawValue: rulesName) else {
@@ -55,10 +55,12 @@ public struct ReplayRunner {
         }
         let rules = builtIn.ruleSet()
         let initialBytes = session.initialText.utf8.count
-        if let cursor = session.cursor, cursor < 0 || cursor > initialBytes {
-            throw ReplayError.invalidStep(
-                session: session.name, step: -1,
-                reason: "cursor \(cursor) is outside the initial text (\(initialBytes) UTF-8 bytes)")
+        if let cursor = session.cursor {
+            do {
+                _ = try FragmentingEditor(text: AttributedString(session.initialText)).validated(cursor..<cursor)
+            } catch {
+                throw ReplayError.invalidStep(session: session.name, step: -1, reason: error.description)
+            }
         }
         let policy = divergencePolicy ?? .automatic(forUTF8Count: initialBytes)
         let play = try ReplayPlay(

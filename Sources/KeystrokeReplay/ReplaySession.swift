@@ -115,6 +115,7 @@ public enum ReplayError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     case unknownRules(session: String, rules: String)
+    /// A step (numbered from 0) that cannot be carried out; step -1 is the session's `cursor`.
     case invalidStep(session: String, step: Int, reason: String)
 
     public var description: String {
@@ -122,6 +123,7 @@ public enum ReplayError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
         case .malformed(let path, let reason): return "\(path): not a replay session: \(reason)"
         case .unknownRules(let session, let rules): return "session '\(session)': unknown rules '\(rules)'"
+        case .invalidStep(let session, let step, let reason) where step < 0: return "session '\(session)', cursor: \(reason)"
         case .invalidStep(let session, let step, let reason): return "session '\(session)', step \(step): \(reason)"
         }
     }

@@ -78,7 +78,7 @@ struct ReplayRunnerTests {
 
     @Test func invalidStepsNameSessionAndStep() throws {
         let outside = ReplaySession(name: "bad", rules: "icysky", initialText: "abc", steps: [.type("x"), .moveTo(99)])
-        #expect(throws: ReplayError.invalidStep(session: "bad", step: 1, reason: "range [99, 99] is outside the text (4 UTF-8 bytes)")) {
+        #expect(throws: ReplayError.invalidStep(session: "bad", step: 1, reason: "UTF-8 offset 99 is outside the text (4 UTF-8 bytes)")) {
             try ReplayRunner().run(outside)
         }
         let split = ReplaySession(name: "split", rules: "icysky", initialText: "é!", steps: [.select(1..<2)])
@@ -92,6 +92,60 @@ struct ReplayRunnerTests {
         }
         let rules = ReplaySession(name: "r", rules: "nope", initialText: "", steps: [])
         #expect(throws: ReplayError.unknownRules(session: "r", rules: "nope")) { try ReplayRunner().run(rules) }
+    }
+
+    /// The session's own cursor is checked as a step's offsets are: inside the text, inside no
+    /// scalar and no `Character` (it used to reach the composer, which traps there).
+    @Test(arguments: [
+        (-1, "UTF-8 offset -1 is outside the text (8 UTF-8 bytes)"),
+        (9, "UTF-8 offset 9 is outside the text (8 UTF-8 bytes)"),
+        (2, "UTF-8 offset 2 is not on a Character boundary"),  // inside é's two bytes
+        (5, "UTF-8 offset 5 is not on a Character boundary"),  // between e and its combining accent
+    ])
+    func cursorMustBeOnACharacterBoundary(cursor: Int, reason: String) {
+        let session = ReplaySession(name: "c", rules: "bluesky", initialText: "aé e\u{301}!", cursor: cursor, steps: [.type("x")])
+        #expect(throws: ReplayError.invalidStep(session: "c", step: -1, reason: reason)) { try ReplayRunner().run(session) }
+        #expect(ReplayError.invalidStep(session: "c", step: -1, reason: reason).description == "session 'c', cursor: \(reason)")
+    }
+
+    /// Sessions whose offsets land anywhere (inside scalars and clusters, outside the text) either
+    /// play or stop with a ``ReplayError``; none reaches the composer with an offset it traps on.
+    @Test func anyOffsetsPlayOrAreRefused() throws {
+        let texts = ["", "abc", "aé e\u{301}! 👩‍💻 #tag", "@al.bsky.social 東京 🇫🇷x"]
+        var random = SplitMix64(seed: 35)
+        var played = 0, refused = 0
+        for round in 0..<300 {
+            let text = texts[round % texts.count]
+            let bound = text.utf8.count + 3
+            func offset() -> Int { Int(random.next() % UInt64(bound + 2)) - 2 }
+            func range() -> Range<Int> {
+                let (a, b) = (offset(), offset())
+                return min(a, b)..<max(a, b)
+            }
+            var steps: [ReplayStep] = []
+            for _ in 0..<4 {
+                switch random.next() % 7 {
+                case 0: steps.append(.type("x🦋"))
+                case 1: steps.append(.backspace(Int(random.next() % 3)))
+                case 2: steps.append(.paste(" e\u{301}"))
+                case 3: steps.append(.moveTo(offset()))
+                case 4: steps.append(.select(range()))
+                case 5: steps.append(.replace(range(), with: "#"))
+                default: steps.append(.bold(range()))
+                }
+            }
+            let cursor = random.next() % 2 == 0 ? nil : offset()
+            let session = ReplaySession(name: "r\(round)", rules: "bluesky", initialText: text, cursor: cursor, steps: steps)
+            do {
+                let report = try ReplayRunner().run(session)
+                #expect(report.strategies.allSatisfy { $0.divergences == 0 }, "\(session)")
+                played += 1
+            } catch is ReplayError {
+                refused += 1
+            }
+        }
+        // Both outcomes occur, so the generator reaches the refusals it is meant to test.
+        #expect(played > 30 && refused > 30, "played \(played), refused \(refused)")
     }
 
     @Test func rulesOverrideAndStrategySelection() throws {
