@@ -97,10 +97,14 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         if sessions.isEmpty && synthetic == nil { throw ValidationError("no session: give SESSION.json files or --synthetic SIZES") }
-        if let synthetic, (try? Self.sizes(synthetic)) == nil {
-            throw ValidationError("--synthetic: expected sizes like 280,1k,10k,100k,1m; got '\(synthetic)'")
+        if let synthetic {
+            do {
+                _ = try Self.sizes(synthetic)
+            } catch {
+                throw ValidationError("--synthetic: \(error.message); got '\(synthetic)'")
+            }
         }
-        if keystrokes < 1 { throw ValidationError("--keystrokes must be at least 1") }
+        if !(1...1_000_000).contains(keystrokes) { throw ValidationError("--keystrokes must be from 1 to 1000000") }
         if emitSessions && synthetic == nil { throw ValidationError("--emit-sessions needs --synthetic") }
     }
 
@@ -180,17 +184,32 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Parses `280,1k,10k,100k,1m` (k = 1024, m = 1024 × 1024).
-    static func sizes(_ list: String) throws -> [Int] {
-        try list.split(separator: ",").map { item in
+    /// The sizes of a `--synthetic` list (`280,1k,1m`: bytes, KiB, MiB), each from 1 byte to
+    /// ``largestSyntheticSize``.
+    /// - Throws: `ValidationError` naming what is wrong (the caller adds the option and the list).
+    static func sizes(_ list: String) throws(ValidationError) -> [Int] {
+        var sizes: [Int] = []
+        for item in list.split(separator: ",") {
             let text = String(item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()
             var multiplier = 1
             var digits = Substring(text)
             if text.hasSuffix("k") { multiplier = 1024; digits = digits.dropLast() }
             if text.hasSuffix("m") { multiplier = 1024 * 1024; digits = digits.dropLast() }
-            guard let value = Int(digits), value > 0 else { throw ValidationError("bad size \(item)") }
-            return value * multiplier
+            guard let value = Int(digits), value > 0 else {
+                throw ValidationError("expected sizes like 280,1k,10k,100k,1m")
+            }
+            let (size, overflow) = value.multipliedReportingOverflow(by: multiplier)
+            guard !overflow, size <= largestSyntheticSize else {
+                throw ValidationError("a size is at most \(largestSyntheticSize >> 20)m")
+            }
+            sizes.append(size)
         }
+        return sizes
     }
+
+    /// The largest `--synthetic` document: 1 GiB (a full rebuild per keystroke takes about half a
+    /// second at 1 MiB already).
+    static let largestSyntheticSize = 1 << 30
 
     /// `1MB`, `100KB`, `280B` for session names and chart labels.
     static func sizeLabel(_ bytes: Int) -> String {

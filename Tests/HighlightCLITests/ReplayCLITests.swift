@@ -90,6 +90,17 @@ struct ReplayCLITests {
         #expect(ChildProcess.highlight(["replay"]).status == 2)
         #expect(ChildProcess.highlight(["replay", "--strategy", "magic", Self.fixture("paste-url")]).status == 2)
         #expect(ChildProcess.highlight(["replay", "--synthetic", "lots"]).status == 2)
+        // Sizes past 1 GiB are refused before anything is generated (a size that overflowed trapped).
+        for size in ["1025m", "99999999999999m", "9223372036854775807k"] {
+            let tooLarge = ChildProcess.highlight(["replay", "--synthetic", "1k,\(size)"])
+            #expect(tooLarge.status == 2)
+            #expect(tooLarge.stderrText.contains("--synthetic: a size is at most 1024m; got '1k,\(size)'"), "\(tooLarge.stderrText)")
+        }
+        #expect(ChildProcess.highlight(["replay", "--synthetic", "0"]).stderrText.contains("--synthetic: expected sizes like 280,1k,10k,100k,1m; got '0'"))
+        for count in ["0", "1000001"] {
+            let keystrokes = ChildProcess.highlight(["replay", "--synthetic", "1k", "--keystrokes", count])
+            #expect(keystrokes.status == 2 && keystrokes.stderrText.contains("--keystrokes must be from 1 to 1000000"))
+        }
     }
 
     @Test func syntheticSessionsAreDeterministicAndWriteAChart() throws {
