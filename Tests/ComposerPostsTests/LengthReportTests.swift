@@ -157,6 +157,33 @@ struct LengthReportTests {
         #expect(overWarning.validRange.utf8 == 0..<0 && overWarning.overflow?.utf8 == 0..<4)
     }
 
+    /// An instance may declare any URL length (the library takes it as given): each URL's `x`s
+    /// are counted, never written out, so a billion costs nothing, and counts saturate at
+    /// `Int.max` instead of trapping. The whole text and the composer's count agree.
+    @Test("mastodon: a URL length of any size is counted, not written out, and counts saturate", arguments: [
+        (1_000_000_000, "hi https://a.com x", 1_000_000_000 + 5),
+        (1_000_000_000, "https://a.com https://b.com", 2_000_000_001),
+        (Int.max, "https://a.com", Int.max),
+        (Int.max, "https://a.com https://b.com @c@d.social", Int.max),
+        (Int.max / 2 + 1, "https://a.com https://b.com", Int.max),
+    ])
+    func mastodonHugeURLLength(urlLength: Int, text: String, expected: Int) throws {
+        for limit in [500, Int.max] {
+            let profile = LengthProfile.mastodon(limit: limit, urlLength: urlLength)
+            let report = try Self.report(text, profile)
+            #expect(report.length == expected, "\(text) limit \(limit)")
+            // A limit of Int.max takes any count, a saturated one too.
+            #expect(report.isValid == (expected <= limit))
+            #expect(report.isValid ? report.permillage <= 1000 : report.permillage > 1000)
+            #expect(DraftLength(text: text, profiles: [profile]).reports() == [report])
+        }
+        // Under a limit that the first URL passes, the valid range stops before it.
+        let longer = "ok " + text
+        let firstURL = try #require(longer.utf8.firstRange(of: "https".utf8)).lowerBound
+        let cut = try Self.report(longer, .mastodon(limit: 8, urlLength: urlLength))
+        #expect(!cut.isValid && cut.validRange.utf8.upperBound <= longer.utf8.distance(from: longer.startIndex, to: firstURL))
+    }
+
     @Test("mastodon: the instance document gives the limits, from Data or bytes; anything else is refused with the reason")
     func mastodonInstanceDocument() throws {
         let document = #"{"uri":"example.social","configuration":{"statuses":{"max_characters":1000,"characters_reserved_per_url":19,"max_media_attachments":4}}}"#

@@ -69,7 +69,8 @@ extension DraftLength {
         while index < lines.count - 1 {
             let line = lines[index]
             let count = line.count(profile, head: index == 0 ? head : Head())
-            if before + count > limit || (profile == .twitter && line.twitterInvalid) { break }
+            // `before` is within the limit, so this cannot overflow where `before + count` could.
+            if count > limit - before || (profile == .twitter && line.twitterInvalid) { break }
             before += count
             start.utf8 += line.utf8
             start.utf16 += line.utf16

@@ -96,7 +96,7 @@ extension DraftLength {
     mutating func count(
         _ text: String, at start: Int, firstLine: Int, reachesEnd: Bool
     ) -> (lines: [LineTally], head: Head?, scans: [Int: LineScan]) {
-        let kept = profiles.map(\.limit).max().map { $0 + 1 } ?? 0
+        let kept = profiles.map(\.limit).max().map { $0.saturatingAdding(1) } ?? 0
         return withUTF8Bytes(of: text) { (bytes) in
             var tallies: [LineTally] = []
             var head: Head?

@@ -78,7 +78,8 @@ extension DraftLength {
             case .twitter: twitterWeight
             case .mastodon(_, let urlLength):
                 urlLength == 0
-                    ? mastodonWithoutURLs + head.withoutURLs : mastodonOneX + head.oneX + (urlLength - 1) * mastodonURLs
+                    ? mastodonWithoutURLs + head.withoutURLs
+                    : (mastodonOneX + head.oneX).saturatingAdding((urlLength - 1).saturatingMultiplied(by: mastodonURLs))
             }
         }
     }

@@ -184,6 +184,6 @@ public struct DraftLength: Sendable {
         guard case .mastodon(_, let urlLength) = profile else { preconditionFailure("not a mastodon profile") }
         return urlLength == 0
             ? totals.mastodonWithoutURLs + head.withoutURLs
-            : totals.mastodonOneX + head.oneX + (urlLength - 1) * totals.mastodonURLs
+            : (totals.mastodonOneX + head.oneX).saturatingAdding((urlLength - 1).saturatingMultiplied(by: totals.mastodonURLs))
     }
 }

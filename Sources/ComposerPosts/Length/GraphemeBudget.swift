@@ -9,14 +9,21 @@ import PatternDetection
 /// The valid end is the end of the longest prefix of the text whose rewritten count, prefix
 /// included, is within the limit, cut at a cluster boundary of the rewritten string that is not
 /// inside a replacement: a replaced range either fits whole or the prefix stops before it.
+///
+/// A replacement may stand for a longer run of ASCII letters than its text (``Replacement/extraClusters``):
+/// 23 `x`s or a billion are written as two, whose seams join exactly as the whole run's would,
+/// and the rest is added to the count. Counts saturate at `Int.max`.
 struct GraphemeBudget {
     /// A range of the original text (UTF-8 offsets) and what is counted in its place.
     struct Replacement: Sendable {
         var utf8Range: Range<Int>
         var text: String
+        /// Clusters counted besides `text`'s own: the inner letters of a run of ASCII letters
+        /// that `text` (its first and last letter) stands for; 0 otherwise.
+        var extraClusters = 0
     }
 
-    /// Grapheme clusters of the rewritten text.
+    /// Grapheme clusters of the rewritten text (saturating at `Int.max`).
     var length: Int
     /// Byte offset in the original text where the longest fitting prefix ends.
     var validEnd: Int
@@ -26,6 +33,7 @@ struct GraphemeBudget {
         var rewritten: Range<Int>
         var original: Range<Int>
         var isReplacement: Bool
+        var extraClusters = 0
     }
 
     /// Counts `range` of the text whose UTF-8 is `bytes` (well-formed) with `replacements`
@@ -55,11 +63,13 @@ struct GraphemeBudget {
             appendOriginal(replacement.utf8Range.lowerBound)
             let start = rewritten.count
             rewritten.append(contentsOf: replacement.text.utf8)
-            pieces.append(Piece(rewritten: start..<rewritten.count, original: replacement.utf8Range, isReplacement: true))
+            pieces.append(Piece(
+                rewritten: start..<rewritten.count, original: replacement.utf8Range, isReplacement: true,
+                extraClusters: replacement.extraClusters))
             cursor = replacement.utf8Range.upperBound
         }
         appendOriginal(range.upperBound)
-        length = rewritten.withUnsafeBufferPointer(GraphemeCount.count)
+        length = pieces.reduce(rewritten.withUnsafeBufferPointer(GraphemeCount.count)) { $0.saturatingAdding($1.extraClusters) }
         if length <= limit {
             validEnd = range.upperBound
         } else {
@@ -69,14 +79,21 @@ struct GraphemeBudget {
     }
 
     /// The rewritten offset of the last acceptable cluster boundary with at most `limit` clusters
-    /// before it.
+    /// before it (a replacement's extra clusters counted once the boundary is past its end).
     private static func cut(_ rewritten: UnsafeBufferPointer<UInt8>, limit: Int, pieces: [Piece]) -> Int {
         var best = 0
         var clusters = 0
         var piece = 0
+        // Pieces before `extrasCounted` have their extra clusters in `clusters`.
+        var extrasCounted = 0
         GraphemeCount.forEachClusterEnd(in: rewritten) { offset in
             guard clusters < limit else { return false }
             clusters += 1
+            while extrasCounted < pieces.count, pieces[extrasCounted].rewritten.upperBound <= offset {
+                clusters = clusters.saturatingAdding(pieces[extrasCounted].extraClusters)
+                extrasCounted += 1
+            }
+            if clusters > limit { return false }
             while piece < pieces.count, pieces[piece].rewritten.upperBound < offset { piece += 1 }
             let insideReplacement = piece < pieces.count && pieces[piece].isReplacement
                 && pieces[piece].rewritten.lowerBound < offset && offset < pieces[piece].rewritten.upperBound
@@ -95,5 +112,19 @@ struct GraphemeBudget {
             return piece.original.lowerBound + (offset - piece.rewritten.lowerBound)
         }
         return start
+    }
+}
+
+extension Int {
+    /// `self + other`, or `Int.max` where that overflows (both non-negative, as counts are).
+    func saturatingAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+
+    /// `self × other`, or `Int.max` where that overflows (both non-negative, as counts are).
+    func saturatingMultiplied(by other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? .max : product
     }
 }

@@ -37,8 +37,10 @@ public struct LengthReport: Sendable, Hashable, Decodable {
 
     /// twitter-text's `Math.floor((weightedLength / maxWeightedTweetLength) * 1000)`, the same
     /// double-precision steps, used for every profile.
+    /// Clamped to `Int`'s range (a count far past its limit, as an absurd URL length gives).
     static func permillage(length: Int, limit: Int) -> Int {
         guard limit > 0 else { return 0 }
-        return Int((Double(length) / Double(limit) * 1000).rounded(.down))
+        let permillage = (Double(length) / Double(limit) * 1000).rounded(.down)
+        return permillage >= Double(Int.max) ? .max : Int(permillage)
     }
 }

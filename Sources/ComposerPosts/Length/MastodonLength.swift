@@ -56,17 +56,19 @@ enum MastodonLength {
         }
     }
 
-    /// `entities` with what the validator counts in their place: `urlLength` `x`s for a URL, the
-    /// `@username` for a mention.
+    /// `entities` with what the validator counts in their place: `urlLength` `x`s for a URL
+    /// (written as at most two, the rest counted as extra clusters, so any `urlLength` costs
+    /// nothing to write), the `@username` for a mention.
     static func replacements(_ entities: [Entity], bytes: UnsafeBufferPointer<UInt8>, urlLength: Int) -> [GraphemeBudget.Replacement] {
         guard !entities.isEmpty else { return [] }
-        let url = String(unsafeUninitializedCapacity: urlLength) { buffer in
-            buffer.initialize(repeating: UInt8(ascii: "x"))
-            return urlLength
-        }
+        let url = String(repeating: "x", count: min(urlLength, 2))
+        let extra = max(0, urlLength - 2)
         return entities.map { entity in
-            let text = entity.counted.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? url
-            return GraphemeBudget.Replacement(utf8Range: entity.utf8Range, text: text)
+            guard let counted = entity.counted else {
+                return GraphemeBudget.Replacement(utf8Range: entity.utf8Range, text: url, extraClusters: extra)
+            }
+            return GraphemeBudget.Replacement(
+                utf8Range: entity.utf8Range, text: String(decoding: UnsafeBufferPointer(rebasing: bytes[counted]), as: UTF8.self))
         }
     }
 
