@@ -76,13 +76,8 @@ final class SegmentWorker: @unchecked Sendable {
         output.spill = nil
         var turn = self.turn ?? job.previousWritten.wait()
         self.turn = nil
-        if !turn.isStopped {
-            bytes.withUnsafeBufferPointer { bytes in
-                StandardOutput.writeToStandardOutput(turn.hasRecords ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst()))
-            }
-            turn.hasRecords = turn.hasRecords || !bytes.isEmpty
-            turn.isStopped = stopping
-        }
+        bytes.withUnsafeBufferPointer { Self.write($0, in: &turn) }
+        turn.isStopped = turn.isStopped || stopping
         recycler.give(&bytes)
         job.written.put(turn)
     }
@@ -93,12 +88,17 @@ final class SegmentWorker: @unchecked Sendable {
         let previousWritten = job.previousWritten
         output.spill = { [unowned self] bytes in
             var turn = self.turn ?? previousWritten.wait()
-            if !turn.isStopped && !bytes.isEmpty {
-                StandardOutput.writeToStandardOutput(turn.hasRecords ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst()))
-                turn.hasRecords = true
-            }
+            Self.write(bytes, in: &turn)
             self.turn = turn
         }
+    }
+
+    /// Writes `bytes` to standard output in `turn`: nothing once a segment before stopped, and
+    /// without its first byte (the first record's comma) when no record was written before.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, in turn: inout SegmentTurn) {
+        guard !turn.isStopped, !bytes.isEmpty else { return }
+        StandardOutput.writeToStandardOutput(turn.hasRecords ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+        turn.hasRecords = true
     }
 
     /// The bytes handed to the stream at a time.
