@@ -82,4 +82,14 @@ struct PostObjectLineTests {
         // Both outcomes are well represented.
         #expect(posts > 500 && posts < 5_000)
     }
+
+    /// The check's own member list (what tells it a refusal is for a member given twice): names as
+    /// Foundation decodes them, values of any depth skipped, duplicates kept.
+    @Test func theCheckListsMembersAsFoundationNamesThem() {
+        let line = #"{"text":"a,}\"{","\u0063aret":[{"x":"]"},1],"caret":{"utf8":1},"n":null,}"#
+        #expect(CLIInputChecks.memberNames(Array(line.utf8)) == ["text", "caret", "caret", "n"])
+        #expect(CLIInputChecks.memberNames(Array("{}".utf8)) == [])
+        #expect(CLIInputChecks.memberNames(Array(#"{"text":"unterminated}"#.utf8)) == nil)
+        #expect(CLIInputChecks.memberNames(Array(#"["text"]"#.utf8)) == nil)
+    }
 }

@@ -247,11 +247,76 @@ enum CLIInputChecks {
         case (.success(let post), nil):
             return "read \(post) from an object that is no post: \(foundation)"
         case (.failure(let error), _?):
-            if !error.description.contains("is given twice") { return "refused (\(error)) a post Foundation reads" }
+            // A member given twice is refused (Foundation keeps the last), whichever of its
+            // values the reader stopped at.
+            let duplicated = memberNames(line).map { names in
+                ["text", "caret", "accept"].contains { name in names.filter { $0 == name }.count > 1 }
+            } ?? false
+            if !error.description.contains("is given twice") && !duplicated {
+                return "refused (\(error)) a post Foundation reads"
+            }
         case (.failure, nil):
             break
         }
         return nil
+    }
+
+    /// The names of the top-level members of the JSON object `line`, in order and duplicates
+    /// kept, each decoded by Foundation; `nil` when the line is not an object of that shape.
+    static func memberNames(_ line: [UInt8]) -> [String]? {
+        var index = 0
+        func skipSpace() {
+            while index < line.count, [0x20, 0x09, 0x0A, 0x0D].contains(line[index]) { index += 1 }
+        }
+        // From an opening quote to after its closing one; false when the string does not end.
+        func skipString() -> Bool {
+            index += 1
+            while index < line.count {
+                switch line[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return true
+                default: index += 1
+                }
+            }
+            return false
+        }
+        skipSpace()
+        guard index < line.count, line[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var names: [String] = []
+        while true {
+            skipSpace()
+            if index < line.count, line[index] == UInt8(ascii: "}") { return names }
+            guard index < line.count, line[index] == UInt8(ascii: "\""), case let start = index, skipString() else { return nil }
+            let key = Data([UInt8(ascii: "[")] + line[start..<index] + [UInt8(ascii: "]")])
+            guard let name = ((try? JSONSerialization.jsonObject(with: key)) as? [String])?.first else { return nil }
+            names.append(name)
+            skipSpace()
+            guard index < line.count, line[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            // The value, to the comma or brace that ends it at this depth.
+            var depth = 0
+            while index < line.count {
+                let byte = line[index]
+                if byte == UInt8(ascii: "\"") {
+                    guard skipString() else { return nil }
+                    continue
+                }
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    if depth == 0 { break }
+                    depth -= 1
+                } else if byte == UInt8(ascii: ","), depth == 0 {
+                    break
+                }
+                index += 1
+            }
+            guard index < line.count else { return nil }
+            if line[index] == UInt8(ascii: ",") { index += 1 } else { return names }
+        }
     }
 
     /// The post an object Foundation read makes, or nil when it makes none.
