@@ -7,15 +7,14 @@
 # Needs hyperfine (Debian: apt-get install -y hyperfine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 OLD=$1
 NEW=$2
 BYTES=${3:-10485760}
 RUNS=${4:-10}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-    Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
-    -o "$WORK/generate-scan-corpus" 2>/dev/null
+build_corpus_tool GenerateScanCorpus "$WORK/generate-scan-corpus"
 "$WORK/generate-scan-corpus" "$WORK" "$BYTES"
 
 echo "old: $OLD; new: $NEW; $(hyperfine --version); $(nproc) cores; $BYTES bytes per corpus"

@@ -11,6 +11,7 @@
 # Environment: CONFIG (default debug), BYTES per generated corpus and hostile shape (default 256 KiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 CONFIG=${CONFIG:-debug}
 BYTES=${BYTES:-262144}
 WORK=$(mktemp -d)
@@ -27,12 +28,8 @@ if ldd "$WITHOUT" | grep -qi pcre; then echo "FAIL: links PCRE2"; exit 1; fi
 echo "== ldd $WITH | grep pcre (with the trait)"
 ldd "$WITH" | grep -i pcre | sed 's/ (0x[0-9a-f]*)//'
 
-swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-    Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
-    -o "$WORK/generate-scan-corpus" 2>/dev/null
-swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-    Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift \
-    -o "$WORK/dump-hostile-corpus" 2>/dev/null
+build_corpus_tool GenerateScanCorpus "$WORK/generate-scan-corpus"
+build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
 mkdir -p "$WORK/in" "$WORK/hostile"
 "$WORK/generate-scan-corpus" "$WORK/in" "$BYTES" >/dev/null
 "$WORK/dump-hostile-corpus" "$WORK/hostile" "$BYTES" >/dev/null

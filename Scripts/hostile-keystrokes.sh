@@ -8,14 +8,13 @@
 # Needs python3 (to write the session files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 BYTES=${1:-262144}
 STRATEGIES=${2:-localized}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
-swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-    Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift \
-    -o "$WORK/dump-hostile-corpus" 2>/dev/null
+build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
 "$WORK/dump-hostile-corpus" "$WORK/corpus" "$BYTES"
 HIGHLIGHT=.build/release/highlight
 RULES=(bluesky twitter mastodon icysky)

@@ -7,15 +7,14 @@
 # `highlight split --profile P --numbering` for each profile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 BYTES=${1:-1048576}
 RUNS=${2:-5}
 FORMATS=${FORMATS:-ansi json html facets split}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
-swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-    Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/DumpHostileCorpus.swift \
-    -o "$WORK/dump-hostile-corpus" 2>/dev/null
+build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
 "$WORK/dump-hostile-corpus" "$WORK/corpus" "$BYTES"
 HIGHLIGHT=.build/release/highlight
 CUSTOM=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')

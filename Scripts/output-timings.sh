@@ -11,6 +11,7 @@
 # Environment: RUNS (default 5), POST_BYTES, HOSTILE_BYTES, SECTIONS (default "posts memory spans hostile").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 RUNS=${RUNS:-5}
 POST_BYTES=${POST_BYTES:-20971520}
 HOSTILE_BYTES=${HOSTILE_BYTES:-1048576}
@@ -25,9 +26,8 @@ if [[ $# -ge 1 ]]; then
     labels=(before after)
     binaries=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" "${binaries[0]}")
 fi
-SUPPORT=(Sources/ComposerCore/SplitMix64.swift Tests/PatternDetectionTests/Support/HostileCorpus.swift)
-swiftc -O -D FUZZING -package-name scripts "${SUPPORT[@]}" Scripts/DumpHostileCorpus.swift -o "$WORK/dump-hostile-corpus" 2>/dev/null
-swiftc -O -D FUZZING -package-name scripts "${SUPPORT[@]}" Scripts/DumpPostCorpus.swift -o "$WORK/dump-post-corpus" 2>/dev/null
+build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
+build_corpus_tool DumpPostCorpus "$WORK/dump-post-corpus"
 "$WORK/dump-hostile-corpus" "$WORK/hostile" "$HOSTILE_BYTES"
 "$WORK/dump-post-corpus" "$WORK/posts" "$POST_BYTES" 1
 printf '#a%.0s' $(seq 524288) >"$WORK/glued-hashtags"   # 1 MiB, one span per `#a` under icysky

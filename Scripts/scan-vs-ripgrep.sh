@@ -12,6 +12,7 @@
 #   instead of a fresh release build of this checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 BYTES=${1:-20971520}
 RUNS=${2:-20}
 HIGHLIGHT=${3:-}
@@ -21,9 +22,7 @@ if [[ -z "$HIGHLIGHT" ]]; then
     swift build -c release --product highlight >/dev/null
     HIGHLIGHT=.build/release/highlight
 fi
-swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-    Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
-    -o "$WORK/generate-scan-corpus" 2>/dev/null
+build_corpus_tool GenerateScanCorpus "$WORK/generate-scan-corpus"
 "$WORK/generate-scan-corpus" "$WORK" "$BYTES"
 
 echo "highlight: $HIGHLIGHT; $(rg --version | head -n 1); $(hyperfine --version); $(nproc) cores"

@@ -30,6 +30,7 @@
 #   pipe, default file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/corpus-tool.sh
 BYTES=${BYTES:-20971520}
 RUNS=${RUNS:-10}
 THREADS=${THREADS:-1 2}
@@ -86,9 +87,7 @@ run_commands() {  # CSV
 # The corpora, generated once: prose.txt, dense.txt and their jsonl forms in $WORK.
 generate_corpora() {
     [[ -f "$WORK/prose.jsonl" ]] && return
-    swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
-        Tests/PatternDetectionTests/Support/HostileCorpus.swift Scripts/GenerateScanCorpus.swift \
-        -o "$WORK/generate-scan-corpus" 2>/dev/null
+    build_corpus_tool GenerateScanCorpus "$WORK/generate-scan-corpus"
     "$WORK/generate-scan-corpus" "$WORK" "$BYTES"
 }
 

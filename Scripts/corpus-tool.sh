@@ -1,0 +1,7 @@
+# Sourced by the timing scripts (from the package root): builds one of the corpus writers,
+# Scripts/NAME.swift, together with the test suite's generators it uses, into a binary.
+# Usage: build_corpus_tool NAME OUTPUT, e.g. build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
+build_corpus_tool() {
+    swiftc -O -D FUZZING -package-name scripts Sources/ComposerCore/SplitMix64.swift \
+        Tests/PatternDetectionTests/Support/HostileCorpus.swift "Scripts/$1.swift" -o "$2" 2>/dev/null
+}
