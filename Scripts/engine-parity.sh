@@ -29,10 +29,9 @@ echo "== ldd $WITH | grep pcre (with the trait)"
 ldd "$WITH" | grep -i pcre | sed 's/ (0x[0-9a-f]*)//'
 
 build_corpus_tool GenerateScanCorpus "$WORK/generate-scan-corpus"
-build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
 mkdir -p "$WORK/in" "$WORK/hostile"
 "$WORK/generate-scan-corpus" "$WORK/in" "$BYTES" >/dev/null
-"$WORK/dump-hostile-corpus" "$WORK/hostile" "$BYTES" >/dev/null
+dump_hostile_corpus "$WORK/hostile" "$BYTES" >/dev/null
 cp Fixtures/posts/sample-posts.txt "$WORK/in/sample-posts.txt"
 sed -n 's/.*"text":\("\([^"\\]\|\\.\)*"\).*/{"text":\1}/p' Fixtures/posts/post-records.jsonl > "$WORK/in/post-records.jsonl"
 for file in "$WORK"/hostile/*; do cp "$file" "$WORK/in/hostile-$(basename "$file")"; done

@@ -14,8 +14,7 @@ STRATEGIES=${2:-localized}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
-build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
-"$WORK/dump-hostile-corpus" "$WORK/corpus" "$BYTES"
+dump_hostile_corpus "$WORK/corpus" "$BYTES"
 HIGHLIGHT=.build/release/highlight
 RULES=(bluesky twitter mastodon icysky)
 

@@ -14,8 +14,7 @@ FORMATS=${FORMATS:-ansi json html facets split}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
-build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
-"$WORK/dump-hostile-corpus" "$WORK/corpus" "$BYTES"
+dump_hostile_corpus "$WORK/corpus" "$BYTES"
 HIGHLIGHT=.build/release/highlight
 CUSTOM=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')
 

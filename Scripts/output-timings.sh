@@ -26,9 +26,8 @@ if [[ $# -ge 1 ]]; then
     labels=(before after)
     binaries=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" "${binaries[0]}")
 fi
-build_corpus_tool DumpHostileCorpus "$WORK/dump-hostile-corpus"
 build_corpus_tool DumpPostCorpus "$WORK/dump-post-corpus"
-"$WORK/dump-hostile-corpus" "$WORK/hostile" "$HOSTILE_BYTES"
+dump_hostile_corpus "$WORK/hostile" "$HOSTILE_BYTES"
 "$WORK/dump-post-corpus" "$WORK/posts" "$POST_BYTES" 1
 printf '#a%.0s' $(seq 524288) >"$WORK/glued-hashtags"   # 1 MiB, one span per `#a` under icysky
 printf '#a %.0s' $(seq 349525) >"$WORK/spaced-hashtags" # 1 MiB, one span per `#a` everywhere
