@@ -78,11 +78,18 @@ public struct TwitterRules: RuleSet {
     /// equal starts in the reference's order: URLs, mentions, hashtags, cashtags), each entity that
     /// starts before the previous kept one ends is dropped, and so is every entity that does not
     /// start in `window`.
-    /// - Complexity: O(total entities); only the kept entities are copied.
+    /// - Complexity: O(total entities); only the kept entities are copied, and none when one
+    ///   list alone keeps all its entities (it is returned as it is: a word of links glued by
+    ///   commas holds hundreds of thousands, and a copy would double the memory they take).
     static func mergedWithoutOverlaps(
         urls: [Span], mentions: [Span] = [], hashtags: [Span] = [], cashtags: [Span] = [],
         startingIn window: Range<Int>
     ) -> [Span] {
+        let nonEmpty = (urls.isEmpty ? 0 : 1) + (mentions.isEmpty ? 0 : 1) + (hashtags.isEmpty ? 0 : 1) + (cashtags.isEmpty ? 0 : 1)
+        if nonEmpty <= 1 {
+            let only = !urls.isEmpty ? urls : !mentions.isEmpty ? mentions : !hashtags.isEmpty ? hashtags : cashtags
+            if Self.keepsAll(only, startingIn: window) { return only }
+        }
         var kept: [Span] = []
         kept.reserveCapacity(urls.count + mentions.count + hashtags.count + cashtags.count)
         var url = 0, mention = 0, hashtag = 0, cashtag = 0
@@ -117,5 +124,18 @@ public struct TwitterRules: RuleSet {
             }
             cursor = kept[kept.count - 1].utf8Range.upperBound
         }
+    }
+
+    /// Whether the merge keeps every entity of `list` (sorted by start) when it is the only one:
+    /// all start in `window` and none starts before the previous one ends.
+    private static func keepsAll(_ list: [Span], startingIn window: Range<Int>) -> Bool {
+        guard let first = list.first, let last = list.last else { return true }
+        guard window.contains(first.utf8Range.lowerBound), window.contains(last.utf8Range.lowerBound) else { return false }
+        var end = first.utf8Range.upperBound
+        for span in list.dropFirst() {
+            if span.utf8Range.lowerBound < end { return false }
+            end = span.utf8Range.upperBound
+        }
+        return true
     }
 }
