@@ -94,6 +94,15 @@ struct ReplayPlay {
         lanes = strategies.map {
             ReplayLane(kind: $0, rules: rules, initialText: session.initialText, cursor: session.cursor)
         }
+        // The cursor is checked as a step's offsets are (an editor clamps it, and a strategy traps
+        // on an edit inside a scalar), against the text a lane's editor already holds.
+        if let cursor = session.cursor, let editor = lanes.first?.editor {
+            do {
+                _ = try editor.validated(cursor..<cursor)
+            } catch {
+                throw ReplayError.invalidStep(session: session.name, step: -1, reason: error.description)
+            }
+        }
         for lane in lanes {
             lane.strategy.load(&lane.editor.text)
         }

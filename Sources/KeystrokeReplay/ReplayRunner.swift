@@ -55,13 +55,6 @@ public struct ReplayRunner {
         }
         let rules = builtIn.ruleSet()
         let initialBytes = session.initialText.utf8.count
-        if let cursor = session.cursor {
-            do {
-                _ = try FragmentingEditor(text: AttributedString(session.initialText)).validated(cursor..<cursor)
-            } catch {
-                throw ReplayError.invalidStep(session: session.name, step: -1, reason: error.description)
-            }
-        }
         let policy = divergencePolicy ?? .automatic(forUTF8Count: initialBytes)
         let play = try ReplayPlay(
             session: session, rules: rules, strategies: strategies, policy: policy, turns: turns,

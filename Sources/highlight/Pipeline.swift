@@ -27,7 +27,7 @@ final class Pipeline {
     /// on one another), but a bound for a segment that is one enormous word full of spans. Tied to
     /// the segment size so that tests with tiny segments spill too.
     static func spillBytes(segmentBytes: Int) -> Int {
-        segmentBytes.multipliedReportingOverflow(by: 32).overflow ? Int.max : segmentBytes * 32
+        segmentBytes.saturatingMultiplied(by: 32)
     }
     /// Segments read ahead of the output at most.
     let segmentsInFlight: Int

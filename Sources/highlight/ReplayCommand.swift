@@ -183,7 +183,6 @@ struct ReplayCommand: ParsableCommand {
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 
-    /// Parses `280,1k,10k,100k,1m` (k = 1024, m = 1024 × 1024).
     /// The sizes of a `--synthetic` list (`280,1k,1m`: bytes, KiB, MiB), each from 1 byte to
     /// ``largestSyntheticSize``.
     /// - Throws: `ValidationError` naming what is wrong (the caller adds the option and the list).

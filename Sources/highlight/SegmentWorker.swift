@@ -20,7 +20,7 @@ final class SegmentWorker: @unchecked Sendable {
     /// - Parameters:
     ///   - recycler: where output buffers come from (the writing thread hands them back).
     ///   - spillBytes: how much of a segment's output is collected before it is written in turn.
-    init(like template: DocumentRenderer, recycler: BufferRecycler, spillBytes: Int = 1 << 23) {
+    init(like template: DocumentRenderer, recycler: BufferRecycler, spillBytes: Int) {
         output = StandardOutput(collectingInMemory: (), spillBytes: spillBytes)
         stream = SpanStream(rules: template.rules)
         renderer = template.copy(writingTo: output)

@@ -47,8 +47,8 @@ final class StandardOutput: ByteSink {
     }
 
     /// An output that collects what is written; ``takeCollected(continuingIn:)`` hands it over,
-    /// and ``spill`` takes it whenever `spillBytes` or more are collected.
-    init(collectingInMemory: Void, spillBytes: Int = 1 << 23) {
+    /// and ``spill``, when set, takes it whenever `spillBytes` or more are collected.
+    init(collectingInMemory: Void, spillBytes: Int = .max) {
         lineBuffered = false
         capacity = max(1, min(1 << 16, spillBytes))
         storage = .allocate(capacity: capacity)

@@ -77,9 +77,9 @@ extension DraftLength {
             case .bluesky: bluesky
             case .twitter: twitterWeight
             case .mastodon(_, let urlLength):
-                urlLength == 0
-                    ? mastodonWithoutURLs + head.withoutURLs
-                    : (mastodonOneX + head.oneX).saturatingAdding((urlLength - 1).saturatingMultiplied(by: mastodonURLs))
+                DraftLength.mastodonCount(
+                    oneX: mastodonOneX + head.oneX, withoutURLs: mastodonWithoutURLs + head.withoutURLs, urls: mastodonURLs,
+                    urlLength: urlLength)
             }
         }
     }

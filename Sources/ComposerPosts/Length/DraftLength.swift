@@ -182,8 +182,15 @@ public struct DraftLength: Sendable {
     /// The `mastodon` count of a text that is not blank.
     func mastodonCount(_ profile: LengthProfile) -> Int {
         guard case .mastodon(_, let urlLength) = profile else { preconditionFailure("not a mastodon profile") }
-        return urlLength == 0
-            ? totals.mastodonWithoutURLs + head.withoutURLs
-            : (totals.mastodonOneX + head.oneX).saturatingAdding((urlLength - 1).saturatingMultiplied(by: totals.mastodonURLs))
+        return Self.mastodonCount(
+            oneX: totals.mastodonOneX + head.oneX, withoutURLs: totals.mastodonWithoutURLs + head.withoutURLs,
+            urls: totals.mastodonURLs, urlLength: urlLength)
+    }
+
+    /// A `mastodon` count from its tallies: clusters with each URL as one `x` (`oneX`), clusters
+    /// with each URL removed (`withoutURLs`, for `urlLength` 0), and the number of URLs; each URL
+    /// counts `urlLength`. Saturates at `Int.max`.
+    static func mastodonCount(oneX: Int, withoutURLs: Int, urls: Int, urlLength: Int) -> Int {
+        urlLength == 0 ? withoutURLs : oneX.saturatingAdding((urlLength - 1).saturatingMultiplied(by: urls))
     }
 }

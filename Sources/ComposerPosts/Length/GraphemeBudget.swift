@@ -114,17 +114,3 @@ struct GraphemeBudget {
         return start
     }
 }
-
-extension Int {
-    /// `self + other`, or `Int.max` where that overflows (both non-negative, as counts are).
-    func saturatingAdding(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
-    }
-
-    /// `self × other`, or `Int.max` where that overflows (both non-negative, as counts are).
-    func saturatingMultiplied(by other: Int) -> Int {
-        let (product, overflow) = multipliedReportingOverflow(by: other)
-        return overflow ? .max : product
-    }
-}
