@@ -16,9 +16,11 @@ package enum EditorInsertionAttribute: AttributedStringKey {
 }
 
 /// A rich-text editor model over an `AttributedString`, as a composer's text view behaves:
-/// - typed and pasted text goes through the character view, so it takes the typing attributes of
-///   the text before it under Foundation's own inheritance rules (the TextPattern tag is not
-///   inherited; colours and bold are), then gets a run of its own;
+/// - typed and pasted text replaces exactly the UTF-8 range it is given (through the scalar view:
+///   the character view would round a caret inside a cluster — after typing ")" before a ZWJ —
+///   out to a `Character` boundary, and the edit would not be the one reported); it takes the
+///   typing attributes of the text before it under Foundation's own inheritance rules (the
+///   TextPattern tag is not inherited; colours and bold are), then gets a run of its own;
 /// - the selection is kept as UTF-8 offsets, the editor's ground truth after each step.
 ///
 /// The editor does the edit; a `HighlightingStrategy` then updates tags and styles.
@@ -52,7 +54,7 @@ public struct FragmentingEditor {
     @discardableResult
     public mutating func replace(_ range: Range<Int>, with string: String) -> TextEdit {
         let indices = text.utf8Range(range)
-        text.characters.replaceSubrange(indices, with: string)
+        text.unicodeScalars.replaceSubrange(indices, with: string.unicodeScalars)
         let inserted = string.utf8.count
         if inserted > 0 {
             insertionCounter += 1
@@ -64,12 +66,17 @@ public struct FragmentingEditor {
         return TextEdit(start: range.lowerBound, oldEnd: range.upperBound, newEnd: caret)
     }
 
-    /// Deletes the selection, or the `Character` before the caret. `nil` at the start of the text.
+    /// Deletes the selection, or the `Character` before the caret — when typing left the caret
+    /// inside a `Character` (")" typed before a ZWJ joins it), the part of it before the caret.
+    /// `nil` at the start of the text.
     public mutating func backspace() -> TextEdit? {
         if !selection.isEmpty { return replace(selection, with: "") }
         guard selection.lowerBound > 0 else { return nil }
+        let characters = text.characters
         let caret = text.utf8Index(selection.lowerBound)
-        let previous = text.characters.index(before: caret)
+        // `index(before:)` rounds a caret inside a Character down first, one Character too far.
+        var previous = characters.index(before: caret)
+        while characters.index(after: previous) < caret { previous = characters.index(after: previous) }
         return replace(text.utf8Offset(previous)..<selection.lowerBound, with: "")
     }
 

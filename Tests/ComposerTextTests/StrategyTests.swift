@@ -104,6 +104,18 @@ struct StrategyTests {
         #expect(editor.text.utf8Offsets(selection) == 21..<21)
     }
 
+    @Test func fragmentingEditorEditsExactlyTheBytesItReports() throws {
+        var editor = FragmentingEditor(text: AttributedString("ab\u{200D}"), cursor: 2)
+        // ")" joins the ZWJ after it into one Character: the caret is now inside that Character.
+        #expect(editor.insert(")") == TextEdit(start: 2, oldEnd: 2, newEnd: 3))
+        #expect(editor.insert("é") == TextEdit(start: 3, oldEnd: 3, newEnd: 5))
+        #expect(String(editor.text.characters[...]) == "ab)é\u{200D}")
+        // Backspace deletes the Character before the caret, "é", then ")" alone, never "b" with it.
+        #expect(editor.backspace() == TextEdit(start: 3, oldEnd: 5, newEnd: 3))
+        #expect(editor.backspace() == TextEdit(start: 2, oldEnd: 3, newEnd: 2))
+        #expect(String(editor.text.characters[...]) == "ab\u{200D}")
+    }
+
     @Test func fragmentingEditorLeavesOneRunPerTypedCharacter() {
         var editor = FragmentingEditor(text: AttributedString(""))
         for character in "@john" { editor.insert(String(character)) }

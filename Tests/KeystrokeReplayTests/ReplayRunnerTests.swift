@@ -148,6 +148,23 @@ struct ReplayRunnerTests {
         #expect(played > 30 && refused > 30, "played \(played), refused \(refused)")
     }
 
+    /// Typing can leave the caret inside a `Character` (")" typed before a ZWJ joins it): the next
+    /// keystroke goes exactly there, as reported, a backspace deletes only what is before the caret
+    /// in that Character, and both strategies follow without diverging.
+    @Test func typingWithTheCaretInsideACharacterGoesWhereReported() throws {
+        let session = ReplaySession(
+            name: "zwj", rules: "bluesky", initialText: "\u{200D}#tag", cursor: 0,
+            steps: [.type(")"), .type("é @al.test"), .type(")"), .backspace(1), .type(" ")])
+        let report = try ReplayRunner().run(session)
+        #expect(report.finalText == ")é @al.test \u{200D}#tag")
+        let expected = PatternDetector(rules: BlueskyRules.shared).spans(in: report.finalText)
+        #expect(expected.first?.kind == .mention)
+        for strategy in report.strategies {
+            #expect(strategy.divergences == 0, "\(strategy.name) diverged")
+            #expect(strategy.finalSpans == expected, "\(strategy.name)")
+        }
+    }
+
     @Test func rulesOverrideAndStrategySelection() throws {
         let session = try ReplayFixtures.session("edit-inside-mention")
         let report = try ReplayRunner(strategies: [.localized], rulesOverride: .icysky).run(session)
