@@ -72,12 +72,22 @@ public struct FragmentingEditor {
     public mutating func backspace() -> TextEdit? {
         if !selection.isEmpty { return replace(selection, with: "") }
         guard selection.lowerBound > 0 else { return nil }
-        let characters = text.characters
-        let caret = text.utf8Index(selection.lowerBound)
-        // `index(before:)` rounds a caret inside a Character down first, one Character too far.
-        var previous = characters.index(before: caret)
-        while characters.index(after: previous) < caret { previous = characters.index(after: previous) }
+        let previous = characterStart(before: text.utf8Index(selection.lowerBound))
         return replace(text.utf8Offset(previous)..<selection.lowerBound, with: "")
+    }
+
+    /// The start of the `Character` holding the byte before `index` (after the start of the text);
+    /// for an index inside a Character, the start of that Character.
+    private func characterStart(before index: AttributedString.Index) -> AttributedString.Index {
+        let characters = text.characters
+        var start = characters.startIndex
+        // `index(before:)` rounds an index inside a Character down first, one Character too far,
+        // and traps when that Character is the first.
+        if characters.index(after: start) < index {
+            start = characters.index(before: index)
+            while characters.index(after: start) < index { start = characters.index(after: start) }
+        }
+        return start
     }
 
     /// Moves the caret (clamped to the text, snapped back to a `Character` boundary).
@@ -103,12 +113,11 @@ public struct FragmentingEditor {
         guard range.lowerBound >= 0, range.upperBound <= utf8Count else {
             throw .outOfBounds(range: range, count: utf8Count)
         }
-        let characters = text.characters
         for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < utf8Count {
             let index = text.utf8Index(offset)
             // Inside a scalar: the character view cannot even be asked (its indices trap there).
             if text.utf8[index] & 0xC0 == 0x80 { throw .notOnCharacterBoundary(offset: offset) }
-            if characters.index(after: characters.index(before: index)) != index {
+            if text.characters.index(after: characterStart(before: index)) != index {
                 throw .notOnCharacterBoundary(offset: offset)
             }
         }

@@ -114,6 +114,11 @@ struct StrategyTests {
         #expect(editor.backspace() == TextEdit(start: 3, oldEnd: 5, newEnd: 3))
         #expect(editor.backspace() == TextEdit(start: 2, oldEnd: 3, newEnd: 2))
         #expect(String(editor.text.characters[...]) == "ab\u{200D}")
+        // Inside the first Character.
+        var first = FragmentingEditor(text: AttributedString("\u{200D}"), cursor: 0)
+        first.insert(")")
+        #expect(first.backspace() == TextEdit(start: 0, oldEnd: 1, newEnd: 0))
+        #expect(first.backspace() == nil)
     }
 
     @Test func fragmentingEditorLeavesOneRunPerTypedCharacter() {
