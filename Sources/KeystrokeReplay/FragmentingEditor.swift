@@ -151,13 +151,8 @@ extension FragmentingEditor {
             clamped -= 1
         }
         if clamped == 0 || clamped == utf8Count { return clamped }
-        let characters = text.characters
         let index = text.utf8Index(clamped)
-        // Inside the first character (a text that starts with a cluster of several scalars).
-        if index < characters.index(after: characters.startIndex) { return 0 }
-        let before = characters.index(before: index)
-        let after = characters.index(after: before)
-        if after == index { return clamped }
-        return text.utf8Offset(after < index ? after : before)
+        let start = characterStart(before: index)
+        return text.characters.index(after: start) == index ? clamped : text.utf8Offset(start)
     }
 }

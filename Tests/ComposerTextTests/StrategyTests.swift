@@ -121,6 +121,14 @@ struct StrategyTests {
         #expect(first.backspace() == nil)
     }
 
+    @Test func characterBoundaryNearAnOffsetIsTheStartOfItsCharacter() {
+        // ")" + ZWJ is one Character (2..<6), as is ")" + ZWJ at the very start (0..<4).
+        let editor = FragmentingEditor(text: AttributedString("ab)\u{200D}c"))
+        #expect([0, 1, 2, 3, 4, 5, 6, 7, 99, -1].map(editor.characterBoundary(near:)) == [0, 1, 2, 2, 2, 2, 6, 7, 7, 0])
+        let leading = FragmentingEditor(text: AttributedString(")\u{200D}c"))
+        #expect([1, 2, 4].map(leading.characterBoundary(near:)) == [0, 0, 4])
+    }
+
     @Test func fragmentingEditorLeavesOneRunPerTypedCharacter() {
         var editor = FragmentingEditor(text: AttributedString(""))
         for character in "@john" { editor.insert(String(character)) }
