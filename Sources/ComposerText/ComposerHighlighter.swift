@@ -52,7 +52,12 @@ public struct ComposerHighlighter: Sendable {
         text: AttributedString, rules: any RuleSet, strategy: Strategy = .localized,
         definition: FormattingDefinition = .standard
     ) {
-        self.strategy = strategy.make(rules: rules, definition: definition)
+        self.init(text: text, strategy: strategy.make(rules: rules, definition: definition))
+    }
+
+    /// Tags and styles `text` with `strategy` as it is made (for tests that tune one).
+    package init(text: AttributedString, strategy: any HighlightingStrategy) {
+        self.strategy = strategy
         var loaded = text
         self.strategy.load(&loaded)
         self.text = loaded

@@ -5,28 +5,32 @@ import Foundation
 #endif
 import PatternDetection
 
-/// Keeps tags and styles up to date by touching only the window around each edit.
+/// Keeps tags and styles up to date by touching only the bytes around each edit.
 ///
 /// Per edit: the edit is applied to the strategy's own UTF-8 mirror of the text and the incremental
-/// tokenizer rescans the window (grown from the edit to the rule set's separators); then, inside
-/// `text.transform(updating: &selection)`, one pass over the window's runs reads the tags there,
-/// the tags are made equal to the spans found — written only over bytes whose tag differs — and
-/// only the bytes whose style may be stale are restyled: the inserted ones (they took the styles
-/// of the text before them) and those whose kind changed. Nothing outside the window is read or
-/// written: runs, user formatting (bold, italic, links) and the selection survive.
+/// tokenizer rescans the window (grown from the edit to the rule set's separators) and reports the
+/// spans that changed; then, inside `text.transform(updating: &selection)`, one pass over the runs of
+/// the *focus* reads the tags there, the tags are made equal to the spans found — written only over
+/// bytes whose tag differs — and only the bytes whose style may be stale are restyled: the inserted
+/// ones (they took the styles of the text before them) and those whose kind changed. Nothing outside
+/// the focus is read or written: runs, user formatting (bold, italic, links) and the selection survive.
 ///
-/// Why read the whole window and not trust `added`/`removed`: the editor's own edit can
-/// invalidate more than the spans the tokenizer drops. `TextPatternAttribute` is invalidated on
-/// `.textChanged`, and Foundation removes it from the whole run of equal values around the change
-/// — typing one character at the end of a link untags the whole link, and the run can hold two
-/// touching spans of one kind (`#tag#tag2` under icysky). Touching spans never cross a separator,
-/// so they all lie in the window, and making the window exact repairs them. Their styles were not
-/// touched (a style is a function of the kind, and the kind comes back unchanged), so they need no
-/// restyling.
+/// The focus is the bytes the change touched (the inserted bytes, the removed and the added spans)
+/// and a margin on each side, inside the window. The editor's own edit can drop more tags than the
+/// tokenizer's change names: `TextPatternAttribute` is invalidated on `.textChanged`, and Foundation
+/// removes it from the whole stretch of equal values around the replaced bytes — editing the end
+/// of a link untags the whole link, and the stretch can hold several touching spans of one kind
+/// (`#tag#tag2` under icysky), none of them changed. That stretch is contiguous, touches the edit
+/// and is wrong all through (its spans did not change), so where a margin holds a byte whose tag is
+/// right the stretch ends inside the focus; where a margin is wrong all through, that side is read
+/// again out to the window's edge (touching spans never cross a separator, so the stretch lies in
+/// the window). Its bytes get their kind back unchanged, so their styles (a function of the kind,
+/// never dropped) need no restyling.
 ///
-/// - Complexity: O(log n + w + k) per edit for a window of w bytes and k inserted bytes (index
-///   look-ups in the string's rope, the rescan, the runs inside the window), independent of the
-///   document's length; O(n) memory for the mirror.
+/// - Complexity: O(log n + w + k + f) per edit for a window of w bytes (the rescan), k inserted
+///   bytes and a focus of f runs and spans (index look-ups in the string's rope, then the runs and
+///   spans of the focus): independent of the document's length and, inside an enormous word, of
+///   the spans away from the edit unless Foundation dropped their tags; O(n) memory for the mirror.
 public struct LocalizedTransform: HighlightingStrategy {
     public let name = "localized"
     /// The text's bytes in a gap buffer and the incremental tokenizer over them. The tokenizer
@@ -55,7 +59,7 @@ public struct LocalizedTransform: HighlightingStrategy {
     public mutating func load(_ text: inout AttributedString) {
         document.load(String(text.characters[...]))
         let whole = 0..<text.utf8.count
-        _ = update(&text, in: whole, restyling: [whole])
+        _ = update(&text, in: whole, touched: whole, restyling: [whole])
         lastChange = nil
         lastRescannedUTF8Range = nil
     }
@@ -76,32 +80,63 @@ public struct LocalizedTransform: HighlightingStrategy {
         let window = TagSegments.hull(change.rescannedUTF8Range, edit.newUTF8Range)
         lastRescannedUTF8Range = window
         let restyle = TagSegments.restyleRanges(after: change)
+        let touched = TagSegments.touchedRange(by: change)
         var written: [Range<Int>] = []
         text.transform(updating: &selection) { text in
-            written = update(&text, in: window, restyling: restyle)
+            written = update(&text, in: window, touched: touched, restyling: restyle)
         }
         return written
     }
 
+    /// Bytes read on each side of the touched ones: enough to hold a whole word being typed, so
+    /// that in ordinary text the focus is the window and is read once. Any positive margin gives
+    /// the same tags and styles (the tests use 1, to reach the window's edge often).
+    package var focusMarginBytes = 32
+
     /// Makes the tags in `window` equal to the tokenizer's spans there and restyles `restyle`
-    /// (sorted, disjoint ranges inside `window`), writing only the bytes and keys that differ.
+    /// (sorted, disjoint ranges inside `touched`), writing only the bytes and keys that differ and
+    /// reading only the focus: `touched` (inside `window`) and about ``focusMarginBytes`` on each
+    /// side, read again reaching to the window's edge on a side where the margin holds no byte
+    /// whose tag is right (see the type's documentation). On load, `touched` is the whole text.
     /// Returns the UTF-8 ranges written (tags, then styles; they may overlap).
-    ///
-    /// One pass over the window's runs reads everything needed before anything is written: the
-    /// tags there now (Foundation may have dropped some, see the type's documentation) and the
-    /// attributes of the runs to restyle. Their styles are computed for the attributes they will
-    /// have once tagged — a run's attributes with the tag replaced by the wanted one — so the
-    /// writes can follow without reading again.
     private func update(
-        _ text: inout AttributedString, in window: Range<Int>, restyling restyle: [Range<Int>]
+        _ text: inout AttributedString, in window: Range<Int>, touched: Range<Int>, restyling restyle: [Range<Int>]
     ) -> [Range<Int>] {
-        guard !window.isEmpty else { return [] }
-        let start = text.utf8Index(window.lowerBound)
-        let end = text.utf8.index(start, offsetBy: window.count)
-        var current: [TagSegment] = []
-        var runStarts: [AttributedString.Index] = []
-        var runsToRestyle: [(run: Int, attributes: AttributeContainer, firstRange: Int)] = []
-        var offset = window.lowerBound
+        // The margins end on scalar boundaries, as the window's and the touched bytes' ends do:
+        // an index inside a scalar is rounded by the string, and the offsets would no longer agree.
+        var lower = max(window.lowerBound, touched.lowerBound - focusMarginBytes)
+        while !document.isValidReplacementRange(lower..<lower) { lower -= 1 }
+        var upper = min(window.upperBound, touched.upperBound + focusMarginBytes)
+        while !document.isValidReplacementRange(upper..<upper) { upper += 1 }
+        let focus = lower..<upper
+        guard !focus.isEmpty else { return [] }
+        let reading = FocusReading(text, focus: focus, restyling: restyle, spans: document.spans(overlapping: focus))
+        let settled = TagSegments.focus(focus, around: touched, within: window, stale: reading.stale)
+        if settled == focus { return reading.write(to: &text, restyling: restyle, definition: definition) }
+        return FocusReading(text, focus: settled, restyling: restyle, spans: document.spans(overlapping: settled))
+            .write(to: &text, restyling: restyle, definition: definition)
+    }
+}
+
+/// What one pass over the runs of a focus reads, given the spans overlapping it, before anything is
+/// written: the tags there now (Foundation may have dropped some, see ``LocalizedTransform``), the
+/// tags the spans want, where they differ, and the attributes of the runs to restyle. Their styles are computed for the
+/// attributes they will have once tagged — a run's attributes with the tag replaced by the wanted
+/// one — so the writes can follow without reading again.
+private struct FocusReading {
+    var current: [TagSegment] = []
+    var runStarts: [AttributedString.Index] = []
+    var runsToRestyle: [(run: Int, attributes: AttributeContainer, firstRange: Int)] = []
+    var wanted: [TagSegment]
+    /// Where `current` differs from `wanted` (``TagSegments/differences(from:to:)``).
+    var stale: [TagSegment]
+
+    init(
+        _ text: AttributedString, focus: Range<Int>, restyling restyle: [Range<Int>], spans: [Span]
+    ) {
+        let start = text.utf8Index(focus.lowerBound)
+        let end = text.utf8.index(start, offsetBy: focus.count)
+        var offset = focus.lowerBound
         var nextRestyle = 0
         for run in text[start..<end].runs {
             let length = text.utf8.distance(from: run.range.lowerBound, to: run.range.upperBound)
@@ -115,9 +150,14 @@ public struct LocalizedTransform: HighlightingStrategy {
             }
             offset += length
         }
-        let wanted = TagSegments.tiling(
-            of: window, tagged: document.spans(overlapping: window).lazy.map { ($0.utf8Range, $0.kind) })
+        wanted = TagSegments.tiling(of: focus, tagged: spans.lazy.map { ($0.utf8Range, $0.kind) })
+        stale = TagSegments.differences(from: current, to: wanted)
+    }
 
+    /// Writes the stale tags and the styles of `restyle` (the ranges the reading was made with).
+    func write(
+        to text: inout AttributedString, restyling restyle: [Range<Int>], definition: FormattingDefinition
+    ) -> [Range<Int>] {
         // The index range of bytes `range`, stepping from the start of run `run` (which holds
         // `range.lowerBound`): no descent from the root of the string's rope.
         func indices(_ range: Range<Int>, inRun run: Int) -> Range<AttributedString.Index> {
@@ -128,7 +168,7 @@ public struct LocalizedTransform: HighlightingStrategy {
         var written: [Range<Int>] = []
         var tagWrites: [(Range<AttributedString.Index>, PatternKind?)] = []
         var run = 0
-        for write in TagSegments.differences(from: current, to: wanted) {
+        for write in stale {
             while current[run].utf8Range.upperBound <= write.utf8Range.lowerBound { run += 1 }
             tagWrites.append((indices(write.utf8Range, inRun: run), write.kind))
             written.append(write.utf8Range)

@@ -92,6 +92,54 @@ enum TagSegments {
         return mergingTouching(ranges)
     }
 
+    /// The bytes of the text after `change` whose tag the change itself can alter: the hull of the
+    /// inserted bytes (or, for a deletion, the empty range where the edit was), of the removed spans
+    /// mapped into the new text and of the added spans. Every byte outside belongs to the same span,
+    /// with the same kind, as before the edit, or to none before and after. Inside the rescanned
+    /// window (every removed and added span is), and holding ``restyleRanges(after:)``.
+    /// - Complexity: O(1): both lists are sorted.
+    static func touchedRange(by change: SpanChange) -> Range<Int> {
+        var touched = change.edit.newUTF8Range
+        if let first = change.removed.first, let last = change.removed.last {
+            touched = hull(touched, change.edit.map(first.utf8Range.lowerBound..<last.utf8Range.upperBound))
+        }
+        if let first = change.added.first, let last = change.added.last {
+            touched = hull(touched, first.utf8Range.lowerBound..<last.utf8Range.upperBound)
+        }
+        return touched
+    }
+
+    /// What to read after `focus` (inside `window`, holding `touched`) was read and its tags found
+    /// to differ from the wanted ones at `stale` (sorted, disjoint, inside `focus`): `focus` itself
+    /// where, on each side, it reaches the window's edge or the bytes between it and `touched` hold
+    /// one whose tag is right. Where all of them are stale, the stretch whose tags Foundation
+    /// dropped (contiguous, touching the edit, wrong all through) may go on past the focus, and that
+    /// side moves to the window's edge. Beyond a right byte it cannot go on.
+    /// - Complexity: O(s) for s stale segments.
+    static func focus(
+        _ focus: Range<Int>, around touched: Range<Int>, within window: Range<Int>, stale: [TagSegment]
+    ) -> Range<Int> {
+        var lower = focus.lowerBound
+        var upper = focus.upperBound
+        if lower > window.lowerBound {
+            var staleEnd = lower
+            for segment in stale {
+                if segment.utf8Range.lowerBound > staleEnd { break }
+                staleEnd = segment.utf8Range.upperBound
+            }
+            if staleEnd >= touched.lowerBound { lower = window.lowerBound }
+        }
+        if upper < window.upperBound {
+            var staleStart = upper
+            for segment in stale.reversed() {
+                if segment.utf8Range.upperBound < staleStart { break }
+                staleStart = segment.utf8Range.lowerBound
+            }
+            if staleStart <= touched.upperBound { upper = window.upperBound }
+        }
+        return lower..<upper
+    }
+
     /// `range` without the bytes of `hole`: zero, one or two ranges, in order.
     static func excluding(_ hole: Range<Int>, from range: Range<Int>) -> [Range<Int>] {
         guard !hole.isEmpty, range.overlaps(hole) else { return range.isEmpty ? [] : [range] }

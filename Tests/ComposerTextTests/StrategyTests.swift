@@ -14,8 +14,12 @@ struct StrategyTests {
         try #require(BuiltInRules(rawValue: name)).ruleSet()
     }
 
+    /// Both strategies, and the localized one with a one-byte focus margin: it reads out to the
+    /// window's edge whenever Foundation dropped tags next to the touched bytes.
     static func makeStrategies(_ rules: any RuleSet) -> [any HighlightingStrategy] {
-        [FullRebuild(rules: rules), LocalizedTransform(rules: rules)]
+        var narrow = LocalizedTransform(rules: rules)
+        narrow.focusMarginBytes = 1
+        return [FullRebuild(rules: rules), LocalizedTransform(rules: rules), narrow]
     }
 
     /// Types, deletes, pastes and moves at random; checks every strategy after every keystroke.

@@ -100,4 +100,48 @@ struct TagSegmentsTests {
             rescannedUTF8Range: 2..<13, statistics: .init())
         #expect(TagSegments.restyleRanges(after: change) == [6..<9])
     }
+
+    @Test func theTouchedRangeHoldsTheEditAndTheChangedSpansOnly() {
+        // Typing "/" at the end of the last of three links: the first two are in the window but untouched.
+        let typed = TextEdit(start: 20, oldEnd: 20, newEnd: 21)
+        let change = SpanChange(
+            edit: typed, removed: [Span(kind: .url, utf8Range: 14..<20)], added: [Span(kind: .url, utf8Range: 14..<21)],
+            rescannedUTF8Range: 0..<21, statistics: .init())
+        #expect(TagSegments.touchedRange(by: change) == 14..<21)
+        // A deletion in untagged text that changes no span touches only the point where it was.
+        let deletion = TextEdit(start: 5, oldEnd: 7, newEnd: 5)
+        #expect(TagSegments.touchedRange(by: SpanChange(
+            edit: deletion, removed: [], added: [], rescannedUTF8Range: 0..<9, statistics: .init())) == 5..<5)
+        // Removed spans are mapped into the new text; the hull reaches from the first to the last.
+        let paste = TextEdit(start: 10, oldEnd: 12, newEnd: 15)
+        let pasted = SpanChange(
+            edit: paste, removed: [Span(kind: .mention, utf8Range: 2..<6), Span(kind: .hashtag, utf8Range: 20..<24)],
+            added: [Span(kind: .url, utf8Range: 9..<16)], rescannedUTF8Range: 0..<30, statistics: .init())
+        #expect(TagSegments.touchedRange(by: pasted) == 2..<27)
+    }
+
+    @Test func theFocusReachesTheWindowEdgeOnlyWhereItsMarginIsStaleThroughout() {
+        let window = 0..<200
+        let touched = 100..<110
+        let focus = 68..<142
+        // Nothing stale, or stale bytes inside the touched ones only: the focus stays.
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: []) == focus)
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: [Self.segment(100..<110, .url)]) == focus)
+        // A stale stretch from the touched bytes that stops inside the margin: a right byte lies between.
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: [Self.segment(80..<110, .hashtag)]) == focus)
+        // Stale from the focus's edge to the touched bytes (in two kinds, touching): that side goes on to the window's edge.
+        let lowerStale = [Self.segment(68..<90, .hashtag), Self.segment(90..<104, .mention)]
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: lowerStale) == 0..<142)
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: [Self.segment(68..<100, nil)]) == 0..<142)
+        let upperStale = [Self.segment(110..<142, .hashtag)]
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: upperStale) == 68..<200)
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: lowerStale + upperStale) == window)
+        // A gap of one right byte in the margin stops it.
+        #expect(TagSegments.focus(focus, around: touched, within: window, stale: [Self.segment(68..<90, nil), Self.segment(91..<110, nil)]) == focus)
+        // A focus already at the window's edge stays there, stale or not.
+        #expect(TagSegments.focus(0..<142, around: 10..<20, within: window, stale: [Self.segment(0..<142, nil)]) == 0..<200)
+        #expect(TagSegments.focus(0..<200, around: 10..<20, within: window, stale: [Self.segment(0..<200, nil)]) == window)
+        // A deletion that touched no span: the empty touched range at the edit.
+        #expect(TagSegments.focus(18..<82, around: 50..<50, within: window, stale: [Self.segment(18..<50, nil)]) == 0..<82)
+    }
 }

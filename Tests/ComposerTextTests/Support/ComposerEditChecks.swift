@@ -48,10 +48,15 @@ enum ComposerEditChecks {
         var reader = FuzzInputReader(data)
         let rules = ruleSets[Int(reader.byte()) % ruleSets.count]
         let initial = reader.text(Int(reader.byte()))
-        var players = ComposerHighlighter.Strategy.allCases.map { strategy in
-            let composer = ComposerHighlighter(text: initial, rules: rules, strategy: strategy)
-            return Player(composer: composer, mirror: composer.text)
+        var composers = ComposerHighlighter.Strategy.allCases.map { strategy in
+            ComposerHighlighter(text: initial, rules: rules, strategy: strategy)
         }
+        // The localized strategy with the narrowest focus: it reads out to the window's edge whenever
+        // Foundation dropped tags next to the touched bytes.
+        var narrow = LocalizedTransform(rules: rules)
+        narrow.focusMarginBytes = 1
+        composers.append(ComposerHighlighter(text: AttributedString(initial), strategy: narrow))
+        var players = composers.map { Player(composer: $0, mirror: $0.text) }
         if let problem = stateViolation(players, rules: rules) { return "\(rules.name) initial \(initial.debugDescription): \(problem)" }
         var step = 0
         while !reader.isAtEnd && step < 40 {
