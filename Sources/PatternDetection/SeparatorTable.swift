@@ -28,6 +28,12 @@ package struct SeparatorTable: Sendable {
         byte < 64 ? asciiLow >> UInt64(byte) & 1 != 0 : asciiHigh >> UInt64(byte &- 64) & 1 != 0
     }
 
+    /// Whether `scalar` is a separator (ASCII answered from the table).
+    @inline(__always)
+    package func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? isASCIISeparator(UInt8(truncatingIfNeeded: scalar.value)) : isNonASCIISeparator(scalar)
+    }
+
     /// The length in bytes of the separator scalar starting at `offset`, or 0 when the scalar there
     /// is not a separator.
     /// - Precondition: `offset` is the start of a well-formed scalar of `text`.

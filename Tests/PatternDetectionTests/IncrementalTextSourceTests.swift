@@ -47,6 +47,25 @@ struct IncrementalTextSourceTests {
         #expect(bytes.precedingSeparator(endingAt: 5, where: isSeparator) == nil)
     }
 
+    /// The gap buffer walks its own bytes to find separators; with the gap anywhere it finds what
+    /// the scalar-by-scalar defaults find on a plain array.
+    @Test func theGapBuffersSeparatorWalksAgreeWithTheDefaults() {
+        let text = String(decoding: Self.text, as: UTF8.self)
+        let bytes = Self.text
+        let separators = SeparatorTable(isSeparator: UnicodeWhitespace.isPCRE2Space)
+        for gap in 0...bytes.count where bytes.isBoundary(gap) {
+            var buffer = UTF8GapBuffer(text)
+            // Moves the gap there without changing the text.
+            buffer.replace(gap..<gap, with: "")
+            for offset in 0...bytes.count where bytes.isBoundary(offset) {
+                #expect(buffer.precedingSeparator(endingAt: offset, where: separators.isSeparator)
+                    == bytes.precedingSeparator(endingAt: offset, where: UnicodeWhitespace.isPCRE2Space), "gap \(gap) offset \(offset)")
+                #expect(buffer.followingSeparator(startingAt: offset, where: separators.isSeparator)
+                    == bytes.followingSeparator(startingAt: offset, where: UnicodeWhitespace.isPCRE2Space), "gap \(gap) offset \(offset)")
+            }
+        }
+    }
+
     @Test func theTokenizerWorksOnANonContiguousSource() throws {
         let rules = IcyskyRules.shared
         var text = Array("see #a and @b.c then https://x.y/z ok".utf8)

@@ -50,11 +50,23 @@ extension IncrementalTokenizer {
         droppedAfter: inout [Span], statistics: inout SpanChange.Statistics
     ) -> DirtyWindow {
         var examined = 0
-        let rules = self.rules
-        let isSeparator = { (scalar: Unicode.Scalar) -> Bool in
-            examined += 1
-            return rules.isSeparator(scalar)
+        let separators = self.separators
+        // Counted through a pointer: a captured variable would be checked for exclusive access at
+        // run time on every scalar of the word.
+        let window = withUnsafeMutablePointer(to: &examined) { examined in
+            dirtyWindow(for: edit, in: source, droppedBefore: &droppedBefore, droppedAfter: &droppedAfter) { scalar in
+                examined.pointee += 1
+                return separators.isSeparator(scalar)
+            }
         }
+        statistics.scalarsExamined = examined
+        return window
+    }
+
+    private func dirtyWindow(
+        for edit: TextEdit, in source: some UTF8TextSource, droppedBefore: inout [Span],
+        droppedAfter: inout [Span], isSeparator: (Unicode.Scalar) -> Bool
+    ) -> DirtyWindow {
         var window = DirtyWindow(
             leading: source.precedingSeparator(endingAt: edit.start, where: isSeparator),
             trailing: source.followingSeparator(startingAt: edit.newEnd, where: isSeparator),
@@ -87,7 +99,6 @@ extension IncrementalTokenizer {
                 trailing: source.followingSeparator(startingAt: upper, where: isSeparator),
                 utf8Count: source.utf8Count)
         }
-        statistics.scalarsExamined = examined
         return window
     }
 }

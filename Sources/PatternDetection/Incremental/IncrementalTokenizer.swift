@@ -34,6 +34,9 @@
 ///   ``reset(_:)`` O(n).
 package final class IncrementalTokenizer {
     package let rules: any RuleSet
+    /// The rule set's separators, ASCII ones in a bit table: the dirty window's edges are searched
+    /// scalar by scalar, across a whole word.
+    let separators: SeparatorTable
 
     var table = SpanTable()
     var slice = SliceBuffer()
@@ -44,6 +47,7 @@ package final class IncrementalTokenizer {
 
     package init(rules: any RuleSet) {
         self.rules = rules
+        self.separators = SeparatorTable(rules: rules)
     }
 
     /// An independent tokenizer holding the same spans.
@@ -92,7 +96,7 @@ package final class IncrementalTokenizer {
         while start < count {
             var target = min(start + max(resetChunkUTF8Count, 1), count)
             while !source.isScalarBoundary(target) { target += 1 }
-            let trailing = source.followingSeparator(startingAt: target, where: rules.isSeparator)
+            let trailing = source.followingSeparator(startingAt: target, where: separators.isSeparator)
             let window = DirtyWindow(leading: leading, trailing: trailing, utf8Count: count, start: start)
             found += rescan(window, in: source)
             guard let trailing else { break }

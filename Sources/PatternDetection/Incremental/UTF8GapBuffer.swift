@@ -30,6 +30,37 @@ package struct UTF8GapBuffer: UTF8TextSource, Sendable {
         UTF8Scalar.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
+    /// Walks back byte by byte: an ASCII byte is its own scalar, a scalar of several bytes is
+    /// decoded from its lead byte.
+    package func precedingSeparator(
+        endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        var position = utf8Offset
+        while position > 0 {
+            var start = position - 1
+            while UTF8Scalar.isContinuation(buffer[start]) { start -= 1 }
+            let lead = buffer[start]
+            if isSeparator(lead < 0x80 ? Unicode.Scalar(lead) : scalar(startingAt: start)) { return start..<position }
+            position = start
+        }
+        return nil
+    }
+
+    /// Walks forward byte by byte, as ``precedingSeparator(endingAt:where:)`` walks back.
+    package func followingSeparator(
+        startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        var position = utf8Offset
+        let count = buffer.count
+        while position < count {
+            let lead = buffer[position]
+            let end = position + UTF8Scalar.length(lead: lead)
+            if isSeparator(lead < 0x80 ? Unicode.Scalar(lead) : scalar(startingAt: position)) { return position..<end }
+            position = end
+        }
+        return nil
+    }
+
     package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= buffer.count, "offset \(utf8Offset) outside 0...\(buffer.count)")
         return utf8Offset == buffer.count || !UTF8Scalar.isContinuation(buffer[utf8Offset])
