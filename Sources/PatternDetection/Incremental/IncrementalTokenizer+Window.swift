@@ -63,6 +63,8 @@ extension IncrementalTokenizer {
         return window
     }
 
+    /// The search of ``dirtyWindow(for:in:droppedBefore:droppedAfter:statistics:)``, with
+    /// `isSeparator` asked about every scalar it walks over.
     private func dirtyWindow(
         for edit: TextEdit, in source: some UTF8TextSource, droppedBefore: inout [Span],
         droppedAfter: inout [Span], isSeparator: (Unicode.Scalar) -> Bool
