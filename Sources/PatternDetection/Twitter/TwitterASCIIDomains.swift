@@ -103,6 +103,7 @@ struct TwitterASCIIDomains {
     /// Splits `domain` into its labels and records, right to left, each label's rightmost TLD.
     private mutating func analyseLabels(in text: UnsafeBufferPointer<UInt8>, domain: Range<Int>, tlds: TwitterTLDMatcher) {
         labelCount = 0
+        let labelCharacters = TwitterCharacterClasses.asciiLabelCharacters
         var position = domain.lowerBound
         while true {
             let start = position
@@ -111,7 +112,7 @@ struct TwitterASCIIDomains {
             while position < domain.upperBound, text[position] != UInt8(ascii: ".") {
                 let (scalar, length) = text.scalarValue(at: position)
                 position += length
-                if !TwitterCharacterClasses.asciiLabelCharacters.contains(scalar) {
+                if !labelCharacters.contains(scalar) {
                     allLabel = false
                     suffixStart = position
                 }

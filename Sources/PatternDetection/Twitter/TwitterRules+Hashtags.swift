@@ -29,7 +29,8 @@ extension TwitterRules {
             }
             let sign = position
             position += signLength
-            guard sign == 0 || Self.isHashtagBoundary(text, before: sign, notBefore: consumedEnd) else { continue }
+            guard sign == 0 || Self.isHashtagBoundary(text, before: sign, notBefore: consumedEnd, characters: characters)
+            else { continue }
             if position < text.count {
                 let (next, _) = text.scalarValue(at: position)
                 if next == 0xFE0F || next == 0x20E3 { continue }
@@ -56,12 +57,15 @@ extension TwitterRules {
 
     /// The boundary before the sign at `sign` (> 0): a character at or after `notBefore` that is
     /// U+FE0E, U+FE0F, or neither a hashtag character nor `&`.
-    static func isHashtagBoundary(_ text: UnsafeBufferPointer<UInt8>, before sign: Int, notBefore: Int) -> Bool {
+    /// `characters` is ``TwitterCharacterClasses/hashtagLettersAndDigits``, read once by the caller.
+    static func isHashtagBoundary(
+        _ text: UnsafeBufferPointer<UInt8>, before sign: Int, notBefore: Int, characters: TwitterCharacterTable
+    ) -> Bool {
         let start = text.scalarStart(before: sign)
         guard start >= notBefore else { return false }
         let (scalar, _) = text.scalarValue(at: start)
         if scalar == 0xFE0E || scalar == 0xFE0F { return true }
-        return scalar != 0x26 && !TwitterCharacterClasses.hashtagLettersAndDigits.contains(scalar)
+        return scalar != 0x26 && !characters.contains(scalar)
     }
 
     /// `endHashtagMatch`: a hash sign or `://` right after a hashtag.

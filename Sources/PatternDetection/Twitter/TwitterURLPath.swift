@@ -27,13 +27,15 @@ enum TwitterURLPath {
 
     /// The end of the path whose `/` is just before `start`.
     static func pathEnd(in text: UnsafeBufferPointer<UInt8>, after start: Int) -> Int {
+        let pathCharacters = TwitterCharacterClasses.pathCharacters
+        let pathEndCharacters = TwitterCharacterClasses.pathEndCharacters
         var position = start
         var end = start
         while position < text.count {
             let (scalar, length) = text.scalarValue(at: position)
-            if TwitterCharacterClasses.pathCharacters.contains(scalar) {
+            if pathCharacters.contains(scalar) {
                 position += length
-                if TwitterCharacterClasses.pathEndCharacters.contains(scalar) { end = position }
+                if pathEndCharacters.contains(scalar) { end = position }
             } else if scalar == 0x28, let groupEnd = balancedGroupEnd(in: text, at: position) {
                 // A group extends the path only when it directly follows the path's end so far.
                 if position == end { end = groupEnd }
@@ -74,10 +76,11 @@ enum TwitterURLPath {
     }
 
     private static func pathCharactersEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let pathCharacters = TwitterCharacterClasses.pathCharacters
         var position = start
         while position < text.count {
             let (scalar, length) = text.scalarValue(at: position)
-            guard TwitterCharacterClasses.pathCharacters.contains(scalar) else { break }
+            guard pathCharacters.contains(scalar) else { break }
             position += length
         }
         return position

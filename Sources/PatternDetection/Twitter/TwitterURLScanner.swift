@@ -26,6 +26,10 @@
 struct TwitterURLScanner {
     let text: UnsafeBufferPointer<UInt8>
     let tlds: TwitterTLDMatcher
+    /// The lazily initialized tables, read once per scanner: each read of a global `static let`
+    /// goes through `swift_once`, and these are read per dot and per domain run.
+    private let classes = TwitterCharacterClasses.asciiClasses
+    private let dots = Self.dots
     /// The runs analysed most recently (two: a scheme jumps ahead, and the scan comes back once).
     /// A new analysis reuses the older run's storage.
     private var newerRun = TwitterDomainRun()
@@ -96,10 +100,9 @@ struct TwitterURLScanner {
     /// character on both sides. Every match of the URL expression holds one (its first label ends
     /// with one, and a TLD starts with one), so none can start before the stretch this dot ends.
     private func labelEndingDot(from offset: Int) -> Int? {
-        let classes = TwitterCharacterClasses.asciiClasses
         var position = offset
         while true {
-            position = Self.dots.firstIndex(in: text, from: position, before: text.count)
+            position = dots.firstIndex(in: text, from: position, before: text.count)
             guard position < text.count else { return nil }
             if position > 0, position + 1 < text.count,
                 TwitterCharacterClasses.isDomainCharacter(at: position + 1, in: text, classes: classes),
@@ -125,7 +128,7 @@ struct TwitterURLScanner {
     /// - Complexity: O(length of the run), which lies after `notBefore`.
     private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
         let runStart = TwitterCharacterClasses.labelRunStart(
-            before: dot, notBefore: notBefore, in: text, classes: TwitterCharacterClasses.asciiClasses)
+            before: dot, notBefore: notBefore, in: text, classes: classes)
         var domainStart = runStart
         if runStart >= 8, Self.protocolLength(in: text, at: runStart - 8) == 8 {
             domainStart -= 8
@@ -166,12 +169,12 @@ struct TwitterURLScanner {
         if deadLabels.contains(labelStart) { return nil }
         if newerRun.covers(labelStart) { return newerRun.domainEnd(labelStart: labelStart, restStart: restStart) }
         if olderRun.covers(labelStart) { return olderRun.domainEnd(labelStart: labelStart, restStart: restStart) }
-        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart) {
+        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart, classes: classes) {
             deadLabels = labelStart..<deadEnd
             return nil
         }
         swap(&newerRun, &olderRun)
-        newerRun.analyse(text: text, from: labelStart, tlds: tlds)
+        newerRun.analyse(text: text, from: labelStart, tlds: tlds, classes: classes)
         return newerRun.domainEnd(labelStart: labelStart, restStart: restStart)
     }
 
