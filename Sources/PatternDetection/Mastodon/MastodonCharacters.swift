@@ -81,8 +81,9 @@ enum MastodonCharacters {
     @inline(__always)
     static func isDomainCharacter(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let byte = text[offset]
+        // ASCII as ``asciiDomainClasses`` has it, computed: reading that table costs a `swift_once`.
         return byte < 0x80
-            ? asciiDomainClasses.contains(byte, TwitterCharacterClasses.asciiDomainCharacter)
+            ? TwitterCharacterClasses.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "\\")
             : TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: offset).value)
     }
 }

@@ -20,10 +20,11 @@ extension MastodonRules {
     static let hashSigns = ByteSetSearch([UInt8(ascii: "#"), 0xEF])
 
     func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
+        let signs = Self.hashSigns
         var found: [Span] = []
         var position = scan.lowerBound
         while true {
-            position = Self.hashSigns.firstIndex(in: text, from: position, before: scan.upperBound)
+            position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
             guard position < scan.upperBound else { return found }
             let sign = position
             let signLength: Int

@@ -16,10 +16,11 @@ extension MastodonRules {
     static let maximumMentionDomainLength = 253
 
     func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
+        let signs = Self.mentionSigns
         var found: [Span] = []
         var position = scan.lowerBound
         while true {
-            position = Self.mentionSigns.firstIndex(in: text, from: position, before: scan.upperBound)
+            position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
             guard position < scan.upperBound else { return found }
             let sign = position
             position += 1

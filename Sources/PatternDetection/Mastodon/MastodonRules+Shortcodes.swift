@@ -11,10 +11,11 @@ extension MastodonRules {
     static let colons = ByteSetSearch([UInt8(ascii: ":")])
 
     func shortcodes(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
+        let colons = Self.colons
         var found: [Span] = []
         var position = scan.lowerBound
         while true {
-            position = Self.colons.firstIndex(in: text, from: position, before: scan.upperBound)
+            position = colons.firstIndex(in: text, from: position, before: scan.upperBound)
             guard position < scan.upperBound else { return found }
             let open = position
             position += 1

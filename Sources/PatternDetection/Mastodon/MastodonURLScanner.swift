@@ -37,6 +37,10 @@ struct MastodonURLScanner {
 
     let text: UnsafeBufferPointer<UInt8>
     let tlds: TwitterTLDMatcher
+    /// The lazily initialized tables, read once per scanner (each read of a global `static let`
+    /// goes through `swift_once`; these are needed per dot and per domain run).
+    private let classes = MastodonCharacters.asciiDomainClasses
+    private let dots = TwitterURLScanner.dots
     private var newerRun = TwitterDomainRun()
     private var olderRun = TwitterDomainRun()
     private var deadLabels = 0..<0
@@ -80,7 +84,7 @@ struct MastodonURLScanner {
     private func labelEndingDot(from offset: Int) -> Int? {
         var position = offset
         while true {
-            position = TwitterURLScanner.dots.firstIndex(in: text, from: position, before: text.count)
+            position = dots.firstIndex(in: text, from: position, before: text.count)
             guard position < text.count else { return nil }
             if position > 0, position + 1 < text.count,
                 MastodonCharacters.isDomainCharacter(at: position + 1, in: text),
@@ -96,7 +100,7 @@ struct MastodonURLScanner {
     /// before the run of label characters ending at `dot`, or before the protocol ending there.
     private func earliestMatchStart(forDot dot: Int, notBefore: Int) -> Int {
         let runStart = TwitterCharacterClasses.labelRunStart(
-            before: dot, notBefore: notBefore, in: text, classes: MastodonCharacters.asciiDomainClasses)
+            before: dot, notBefore: notBefore, in: text, classes: classes)
         var domainStart = runStart
         if runStart >= 3, text[runStart - 1] == UInt8(ascii: "/"), text[runStart - 2] == UInt8(ascii: "/"),
             text[runStart - 3] == UInt8(ascii: ":")
@@ -138,12 +142,12 @@ struct MastodonURLScanner {
         if deadLabels.contains(labelStart) { return nil }
         if newerRun.covers(labelStart) { return newerRun.domainEnd(labelStart: labelStart, restStart: labelStart) }
         if olderRun.covers(labelStart) { return olderRun.domainEnd(labelStart: labelStart, restStart: labelStart) }
-        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart, classes: MastodonCharacters.asciiDomainClasses) {
+        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart, classes: classes) {
             deadLabels = labelStart..<deadEnd
             return nil
         }
         swap(&newerRun, &olderRun)
-        newerRun.analyse(text: text, from: labelStart, tlds: tlds, classes: MastodonCharacters.asciiDomainClasses)
+        newerRun.analyse(text: text, from: labelStart, tlds: tlds, classes: classes)
         return newerRun.domainEnd(labelStart: labelStart, restStart: labelStart)
     }
 
