@@ -44,8 +44,16 @@ public struct LocalizedTransform: HighlightingStrategy {
     public private(set) var lastRescannedUTF8Range: Range<Int>?
 
     public init(rules: any RuleSet, definition: FormattingDefinition = .standard) {
+        self.init(rules: rules, definition: definition, focusMarginBytes: 32)
+    }
+
+    /// With a focus margin of its own (the tests use 1, to reach the window's edge often).
+    /// - Precondition: `focusMarginBytes` > 0.
+    package init(rules: any RuleSet, definition: FormattingDefinition = .standard, focusMarginBytes: Int) {
+        precondition(focusMarginBytes > 0, "the focus margin must be positive")
         self.document = SpanDocument(rules: rules)
         self.definition = definition
+        self.focusMarginBytes = focusMarginBytes
     }
 
     public var rules: any RuleSet { document.rules }
@@ -88,10 +96,10 @@ public struct LocalizedTransform: HighlightingStrategy {
         return written
     }
 
-    /// Bytes read on each side of the touched ones: enough to hold a whole word being typed, so
-    /// that in ordinary text the focus is the window and is read once. Any positive margin gives
-    /// the same tags and styles (the tests use 1, to reach the window's edge often).
-    package var focusMarginBytes = 32
+    /// Bytes read on each side of the touched ones: enough (32 by default) to hold a whole word
+    /// being typed, so that in ordinary text the focus is the window and is read once. Any
+    /// positive margin gives the same tags and styles.
+    package let focusMarginBytes: Int
 
     /// Makes the tags in `window` equal to the tokenizer's spans there and restyles `restyle`
     /// (sorted, disjoint ranges inside `touched`), writing only the bytes and keys that differ and
@@ -105,9 +113,9 @@ public struct LocalizedTransform: HighlightingStrategy {
         // The margins end on scalar boundaries, as the window's and the touched bytes' ends do:
         // an index inside a scalar is rounded by the string, and the offsets would no longer agree.
         var lower = max(window.lowerBound, touched.lowerBound - focusMarginBytes)
-        while !document.isValidReplacementRange(lower..<lower) { lower -= 1 }
+        while !document.isScalarBoundary(lower) { lower -= 1 }
         var upper = min(window.upperBound, touched.upperBound + focusMarginBytes)
-        while !document.isValidReplacementRange(upper..<upper) { upper += 1 }
+        while !document.isScalarBoundary(upper) { upper += 1 }
         let focus = lower..<upper
         guard !focus.isEmpty else { return [] }
         let reading = FocusReading(text, focus: focus, restyling: restyle, spans: document.spans(overlapping: focus))

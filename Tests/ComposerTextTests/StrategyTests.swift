@@ -17,9 +17,7 @@ struct StrategyTests {
     /// Both strategies, and the localized one with a one-byte focus margin: it reads out to the
     /// window's edge whenever Foundation dropped tags next to the touched bytes.
     static func makeStrategies(_ rules: any RuleSet) -> [any HighlightingStrategy] {
-        var narrow = LocalizedTransform(rules: rules)
-        narrow.focusMarginBytes = 1
-        return [FullRebuild(rules: rules), LocalizedTransform(rules: rules), narrow]
+        [FullRebuild(rules: rules), LocalizedTransform(rules: rules), LocalizedTransform(rules: rules, focusMarginBytes: 1)]
     }
 
     /// Types, deletes, pastes and moves at random; checks every strategy after every keystroke.

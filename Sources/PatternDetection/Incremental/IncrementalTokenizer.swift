@@ -45,15 +45,19 @@ package final class IncrementalTokenizer {
     /// separator, so a text is never copied whole unless it has no separators at all.
     package var resetChunkUTF8Count = 64 << 10
 
-    package init(rules: any RuleSet) {
-        self.rules = rules
-        self.separators = SeparatorTable(rules: rules)
+    package convenience init(rules: any RuleSet) {
+        self.init(rules: rules, separators: SeparatorTable(rules: rules))
     }
 
-    /// An independent tokenizer holding the same spans.
+    private init(rules: any RuleSet, separators: SeparatorTable) {
+        self.rules = rules
+        self.separators = separators
+    }
+
+    /// An independent tokenizer holding the same spans (and sharing the separator table).
     /// - Complexity: O(s) for s spans.
     package func copy() -> IncrementalTokenizer {
-        let copy = IncrementalTokenizer(rules: rules)
+        let copy = IncrementalTokenizer(rules: rules, separators: separators)
         copy.table = table
         copy.resetChunkUTF8Count = resetChunkUTF8Count
         return copy

@@ -71,7 +71,7 @@ enum MastodonCharacters {
     /// Ruby source escapes `[`, `]` and `` ` `` in its punctuation list, so the backslash it writes
     /// is never in the class). Flags as in ``TwitterCharacterClasses/asciiClasses``.
     static let asciiDomainClasses = ByteClassTable { byte in
-        if TwitterCharacterClasses.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "\\") {
+        if isASCIIDomainByte(byte) {
             return TwitterCharacterClasses.asciiDomainCharacter | TwitterCharacterClasses.asciiLabelCharacter
         }
         return byte == 0x2D || byte == 0x5F ? TwitterCharacterClasses.asciiLabelCharacter : 0
@@ -81,9 +81,14 @@ enum MastodonCharacters {
     @inline(__always)
     static func isDomainCharacter(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let byte = text[offset]
-        // ASCII as ``asciiDomainClasses`` has it, computed: reading that table costs a `swift_once`.
+        // ASCII computed, not read from ``asciiDomainClasses``: reading that table costs a `swift_once`.
         return byte < 0x80
-            ? TwitterCharacterClasses.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "\\")
-            : TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: offset).value)
+            ? isASCIIDomainByte(byte) : TwitterCharacterClasses.isDomainCharacter(text.scalarValue(at: offset).value)
+    }
+
+    /// The ASCII domain characters: letters, digits and `\` (see ``asciiDomainClasses``).
+    @inline(__always)
+    static func isASCIIDomainByte(_ byte: UInt8) -> Bool {
+        TwitterCharacterClasses.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "\\")
     }
 }

@@ -53,9 +53,8 @@ enum ComposerEditChecks {
         }
         // The localized strategy with the narrowest focus: it reads out to the window's edge whenever
         // Foundation dropped tags next to the touched bytes.
-        var narrow = LocalizedTransform(rules: rules)
-        narrow.focusMarginBytes = 1
-        composers.append(ComposerHighlighter(text: AttributedString(initial), strategy: narrow))
+        composers.append(ComposerHighlighter(
+            text: AttributedString(initial), strategy: LocalizedTransform(rules: rules, focusMarginBytes: 1)))
         var players = composers.map { Player(composer: $0, mirror: $0.text) }
         if let problem = stateViolation(players, rules: rules) { return "\(rules.name) initial \(initial.debugDescription): \(problem)" }
         var step = 0
