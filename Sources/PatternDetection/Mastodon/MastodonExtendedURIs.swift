@@ -8,7 +8,8 @@
 /// The extractor applies no further check to these. A match consumes its text: a URI inside
 /// another's query is not found again.
 /// - Complexity: O(n): the colon search reads each byte once; a match reads its own text, and its
-///   domain analysis is linear in the run it reads (see ``TwitterDomainRun``).
+///   domain search walks each label at most twice while the queries move forward (see
+///   ``TwitterDomainSearch``).
 struct MastodonExtendedURIs {
     let text: UnsafeBufferPointer<UInt8>
     private var domains: MastodonURLScanner

@@ -6,7 +6,7 @@
 /// code points and post-filters every match; a match without a protocol is skipped but still
 /// consumes its text (`example.com/https://x.com` links nothing). Protocols are `http`, `https`,
 /// `dat`, `dweb`, `ipfs`, `ipns`, `ssb`, `gopher` and `gemini`, any case. The domain expression is
-/// twitter-text's, analysed by ``TwitterDomainRun`` with the Ruby expression's ASCII domain
+/// twitter-text's, found by ``TwitterDomainSearch`` with the Ruby expression's ASCII domain
 /// characters; the path and query are Mastodon's (``MastodonURLPath``). A match with a protocol is
 /// a link when its host converts under IDNA2003 (``Nameprep``) and it is at most 4,096 characters
 /// long; `t.co` links are cut after their slug. Unlike the JavaScript reference there is no UTF-16:
@@ -41,9 +41,7 @@ struct MastodonURLScanner {
     /// goes through `swift_once`; these are needed per dot and per domain run).
     private let classes = MastodonCharacters.asciiDomainClasses
     private let dots = TwitterURLScanner.dots
-    private var newerRun = TwitterDomainRun()
-    private var olderRun = TwitterDomainRun()
-    private var deadLabels = 0..<0
+    private var domains = TwitterDomainSearch()
     var nameprep = Nameprep()
 
     init(text: UnsafeBufferPointer<UInt8>, tlds: TwitterTLDMatcher) {
@@ -139,16 +137,7 @@ struct MastodonURLScanner {
 
     /// The end of the domain expression whose first label starts at `labelStart`, or nil.
     mutating func domainEnd(labelStart: Int) -> Int? {
-        if deadLabels.contains(labelStart) { return nil }
-        if newerRun.covers(labelStart) { return newerRun.domainEnd(labelStart: labelStart, restStart: labelStart) }
-        if olderRun.covers(labelStart) { return olderRun.domainEnd(labelStart: labelStart, restStart: labelStart) }
-        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart, classes: classes) {
-            deadLabels = labelStart..<deadEnd
-            return nil
-        }
-        swap(&newerRun, &olderRun)
-        newerRun.analyse(text: text, from: labelStart, tlds: tlds, classes: classes)
-        return newerRun.domainEnd(labelStart: labelStart, restStart: labelStart)
+        domains.domainEnd(labelStart: labelStart, restStart: labelStart, in: text, tlds: tlds, classes: classes)
     }
 
     /// The length of `(?:https?|dat|dweb|ipfs|ipns|ssb|gopher|gemini)://` at `start` (any case; a

@@ -13,7 +13,8 @@ extension TwitterURLScanner {
         let bytes = candidate.matchEnd - textStart + (candidate.isPhantom ? 1 : 0)
         let urlLength = protocolLength + bytes <= Self.maximumURLLength
             ? bytes : (candidate.isPhantom ? 1 : 0) + text.twitterUTF16Count(textStart..<candidate.matchEnd)
-        guard hasValidLabels(candidate), protocolLength + urlLength <= Self.maximumURLLength else { return }
+        // The length first: the label checks hold scratch space in proportion to the domain.
+        guard protocolLength + urlLength <= Self.maximumURLLength, hasValidLabels(candidate) else { return }
 
         guard candidate.protocolLength == 0 else {
             if let end = tcoEnd(candidate) {

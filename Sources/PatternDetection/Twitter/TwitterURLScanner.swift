@@ -17,7 +17,7 @@
 /// reference's scan finds no match and consumes nothing.
 ///
 /// Why no input makes it superlinear: every attempt is O(1) except the domain search, which is an
-/// O(1) lookup into a ``TwitterDomainRun`` built once per run of label characters and dots, and
+/// amortised O(1) query to a ``TwitterDomainSearch``, which walks each label at most twice, and
 /// the port/path/query/validation work, which happens only for a match and reads only the text the
 /// match consumes. Label lengths are checked by punycode only for labels of at most 63 code
 /// points; the TLD step is a bounded trie walk. The dot search reads each byte once, and the walk
@@ -30,12 +30,7 @@ struct TwitterURLScanner {
     /// goes through `swift_once`, and these are read per dot and per domain run.
     private let classes = TwitterCharacterClasses.asciiClasses
     private let dots = Self.dots
-    /// The runs analysed most recently (two: a scheme jumps ahead, and the scan comes back once).
-    /// A new analysis reuses the older run's storage.
-    private var newerRun = TwitterDomainRun()
-    private var olderRun = TwitterDomainRun()
-    /// A first label that no dot follows, so no domain starts inside it (checked once, not per start).
-    private var deadLabels = 0..<0
+    private var domains = TwitterDomainSearch()
     /// Scratch space of the validation steps, reused from candidate to candidate.
     var asciiDomains = TwitterASCIIDomains()
     var codePoints: [UInt32] = []
@@ -166,16 +161,7 @@ struct TwitterURLScanner {
     }
 
     private mutating func domainEnd(labelStart: Int, restStart: Int) -> Int? {
-        if deadLabels.contains(labelStart) { return nil }
-        if newerRun.covers(labelStart) { return newerRun.domainEnd(labelStart: labelStart, restStart: restStart) }
-        if olderRun.covers(labelStart) { return olderRun.domainEnd(labelStart: labelStart, restStart: restStart) }
-        if let deadEnd = TwitterDomainRun.deadLabelEnd(in: text, from: labelStart, classes: classes) {
-            deadLabels = labelStart..<deadEnd
-            return nil
-        }
-        swap(&newerRun, &olderRun)
-        newerRun.analyse(text: text, from: labelStart, tlds: tlds, classes: classes)
-        return newerRun.domainEnd(labelStart: labelStart, restStart: restStart)
+        domains.domainEnd(labelStart: labelStart, restStart: restStart, in: text, tlds: tlds, classes: classes)
     }
 
     /// Port, path and query after the domain.
