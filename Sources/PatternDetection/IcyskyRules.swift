@@ -14,7 +14,7 @@ internal import RegexEngine
 /// Without the package's `PCRE2` trait the expressions run on NSRegularExpression with `\w`, `\s`
 /// and `\b` spelled out as PCRE2 reads them, so both builds find the same spans (up to scalars
 /// assigned after the Unicode version of PCRE2 10.42; see the article "Regex engines").
-public struct IcyskyRules: RuleSet {
+public struct IcyskyRules: RuleSet, SpanEnumerating {
     public static let hashtagExpression = #"#\w+"#
     public static let mentionExpression = #"@[\w.-]+"#
     public static let urlExpression = #"(?i)https?://(?:www\.)?\S+(?:/|\b)"#
@@ -46,7 +46,12 @@ public struct IcyskyRules: RuleSet {
     public func spans(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
     ) -> [Span] {
-        var spans: [Span] = []
+        collectSpans(in: text, startingIn: window)
+    }
+
+    package func forEachSpan(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, _ body: (Span) -> Void
+    ) {
         // No alternative matches a separator or reads more than one scalar of context, so the
         // expression need see only the window's words and one scalar on each side: an engine that
         // transcodes the text does so for the window, not the document.
@@ -58,10 +63,9 @@ public struct IcyskyRules: RuleSet {
             if isSeparator(scalar) { break }
         }
         combined.forEachMatch(in: text, visible: lower..<upper, startingIn: window) { range in
-            spans.append(Span(kind: Self.kind(firstByte: text[range.lowerBound]), utf8Range: range))
+            body(Span(kind: Self.kind(firstByte: text[range.lowerBound]), utf8Range: range))
             return true
         }
-        return spans
     }
 
     static func kind(firstByte: UInt8) -> PatternKind {

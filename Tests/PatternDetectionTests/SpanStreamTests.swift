@@ -83,6 +83,42 @@ struct SpanStreamTests {
         #expect(values == ["x", "@a.b", "AB-1", "https://s.org"])  // "x": the greedy custom pattern
     }
 
+    /// A rule set that hands out its spans as it finds them (icysky, custom patterns) has a word
+    /// with more spans than a piece holds emitted in pieces, cut right after a span while the word
+    /// is scanned: none holds more than `spansPerPiece` spans, and together they are the whole scan,
+    /// byte for byte and span for span, well-formedness and values included.
+    @Test("A word with many spans goes out in pieces", arguments: ["icysky", "custom"])
+    func aWordWithManySpansGoesOutInPieces(_ name: String) throws {
+        let rules: any RuleSet = name == "icysky"
+            ? IcyskyRules.shared : try CustomRuleSet(patterns: [CustomPattern(name: "letter", expression: "[a-z]")], over: nil)
+        let bytes = Array("x ".utf8) + Array(String(repeating: "#ab", count: 5000).utf8) + [0xFF]
+            + Array(String(repeating: "#c", count: 5000).utf8) + Array(" y #d".utf8)
+        try expectStreamingAgrees(rules, bytes, "a chain of tags")
+        let stream = SpanStream(rules: rules)
+        var spanCounts: [Int] = []
+        var values: Set<String> = []
+        bytes.withUnsafeBufferPointer { buffer in
+            let collect = { (chunk: StreamChunk) in
+                spanCounts.append(chunk.spans.count)
+                for span in chunk.spans { values.insert(chunk.value(of: span)) }
+            }
+            stream.append(buffer, emit: collect)
+            stream.finish(emit: collect)
+        }
+        #expect(spanCounts.allSatisfy { $0 <= SpanStream.spansPerPiece }, "\(spanCounts)")
+        #expect(spanCounts.count >= 4, "\(spanCounts)")
+        #expect(values == (name == "icysky" ? ["#ab", "#c", "#d"] : ["a", "b", "c", "d", "x", "y"]))
+
+        // A piece that fills up right at the end of the input is the last: no empty chunk follows.
+        let exact = Array(String(repeating: name == "icysky" ? "#a" : "a", count: 2 * SpanStream.spansPerPiece).utf8)
+        var chunkSizes: [Int] = []
+        exact.withUnsafeBufferPointer { buffer in
+            stream.append(buffer) { chunkSizes.append($0.bytes.count) }
+            stream.finish { chunkSizes.append($0.bytes.count) }
+        }
+        #expect(chunkSizes.count == 2 && !chunkSizes.contains(0), "\(chunkSizes)")
+    }
+
     /// A 3 MB stream in 64 KiB pieces never holds more than the tail after the last separator.
     @Test func memoryStaysBoundedOnALongStream() throws {
         let stream = SpanStream(rules: try RuleSetCases.custom(over: IcyskyRules.shared))

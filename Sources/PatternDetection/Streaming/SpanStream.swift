@@ -13,7 +13,10 @@
 /// Each ``append(_:emit:)`` emits everything up to the last such cut, so a line typed at a
 /// terminal comes out as soon as its line break arrives. A single word longer than what was read
 /// grows the buffer until its end arrives: memory is O(chunk + longest word). A rule set without
-/// separators therefore buffers well-formed input whole.
+/// separators therefore buffers well-formed input whole. A chunk's spans are held until it is
+/// emitted, except where the rule set hands them out as it finds them (``SpanEnumerating``): such
+/// a chunk goes out in pieces of at most ``spansPerPiece`` spans, so a word with any number of
+/// spans costs no more memory than its bytes.
 ///
 /// - Complexity: every byte is validated once and looked at once by the cut search; scanning
 ///   costs what the rule set costs on each chunk.
@@ -21,6 +24,9 @@ package final class SpanStream {
     package let rules: any RuleSet
     let separators: SeparatorTable
     let valueBytesProvider: (any SpanValueBytesProviding)?
+    /// The rule set when it hands out spans as it finds them: then a chunk is emitted in pieces of
+    /// at most ``spansPerPiece`` spans, so a word with any number of spans costs bounded memory.
+    let enumerator: (any SpanEnumerating)?
 
     /// Bytes not yet emitted, after `contextCount` bytes of emitted context.
     var buffer: [UInt8] = []
@@ -43,6 +49,7 @@ package final class SpanStream {
         self.rules = rules
         self.separators = SeparatorTable(rules: rules)
         self.valueBytesProvider = rules.valueBytesProvider
+        self.enumerator = rules as? any SpanEnumerating
     }
 
     /// Starts the stream over as the rest of a longer stream that was cut right after the separator
@@ -132,48 +139,63 @@ package final class SpanStream {
         return runStart > contextCount ? Cut(end: runStart, separatorStart: nil) : nil
     }
 
+    /// The most spans a piece of a chunk holds when the rule set hands out its spans as it finds
+    /// them (``SpanEnumerating``); a chunk with fewer is emitted whole.
+    static let spansPerPiece = 4096
+
     /// Scans and emits `buffer[contextCount..<cut.end]`, then drops it (keeping a separator as
     /// context when the cut follows one).
+    ///
+    /// The chunk goes out as one ``StreamChunk``, or, when the rule set is ``SpanEnumerating`` and
+    /// finds more than ``spansPerPiece`` spans in it, as consecutive pieces cut right after a span
+    /// (so no span crosses a piece's edges), each emitted as soon as it is full.
     func emitChunk(upTo cut: Cut, emit: (StreamChunk) -> Void) {
         var spans: [Span] = []
         var texts: [Range<Int>] = []
         let context = contextCount
         buffer.withUnsafeBufferPointer { bytes in
+            var pieceStart = context
+            func emitPiece(upTo end: Int) {
+                emit(StreamChunk(
+                    bytes: UnsafeBufferPointer(rebasing: bytes[pieceStart..<end]), streamOffset: emittedCount,
+                    spans: spans, rules: rules, valueBytesProvider: valueBytesProvider, buffer: bytes,
+                    bytesOffset: pieceStart, texts: texts,
+                    isWellFormed: isWellFormed(pieceStart..<end)))
+                emittedCount += end - pieceStart
+                pieceStart = end
+                spans.removeAll(keepingCapacity: true)
+            }
             func scan(_ text: Range<Int>, windowEnd: Int) {
                 let windowStart = max(context, text.lowerBound)
                 guard windowStart < windowEnd else { return }
                 let part = UnsafeBufferPointer(rebasing: bytes[text])
-                var found = rules.spans(
-                    in: part, startingIn: windowStart - text.lowerBound..<windowEnd - text.lowerBound)
+                let window = windowStart - text.lowerBound..<windowEnd - text.lowerBound
+                if let enumerator {
+                    texts.append(text)
+                    enumerator.forEachSpan(in: part, startingIn: window) { span in
+                        spans.append(span.shifted(by: text.lowerBound - pieceStart))
+                        if spans.count == Self.spansPerPiece { emitPiece(upTo: text.lowerBound + span.utf8Range.upperBound) }
+                    }
+                    return
+                }
+                var found = rules.spans(in: part, startingIn: window)
                 guard !found.isEmpty else { return }
                 texts.append(text)
-                let shift = text.lowerBound - context
+                let shift = text.lowerBound - pieceStart
                 if shift != 0 {
                     for index in found.indices { found[index].utf8Range = found[index].shifted(by: shift).utf8Range }
                 }
                 if spans.isEmpty { spans = found } else { spans += found }
             }
-            // The chunk is well-formed when one well-formed run covers it.
-            var runs = 0
-            var covered = false
             for run in closedRuns where run.lowerBound < cut.end {
                 scan(run, windowEnd: run.upperBound)
-                runs += 1
-                covered = covered || run.lowerBound <= context && run.upperBound >= cut.end
             }
-            if let runStart = openRunStart, runStart < cut.end {
-                if let separatorStart = cut.separatorStart {
-                    scan(runStart..<cut.end, windowEnd: separatorStart)
-                }
-                runs += 1
-                covered = covered || runStart <= context
+            if let runStart = openRunStart, runStart < cut.end, let separatorStart = cut.separatorStart {
+                scan(runStart..<cut.end, windowEnd: separatorStart)
             }
-            emit(StreamChunk(
-                bytes: UnsafeBufferPointer(rebasing: bytes[context..<cut.end]), streamOffset: emittedCount,
-                spans: spans, rules: rules, valueBytesProvider: valueBytesProvider, buffer: bytes, bytesOffset: context,
-                texts: texts, isWellFormed: runs == 1 && covered))
+            // A piece that was full may have ended right at the cut.
+            if pieceStart < cut.end { emitPiece(upTo: cut.end) }
         }
-        emittedCount += cut.end - context
         let drop = cut.separatorStart ?? cut.end
         buffer.removeSubrange(0..<drop)
         contextCount = cut.end - drop
@@ -181,5 +203,11 @@ package final class SpanStream {
         closedRuns.removeAll()
         if let runStart = openRunStart { openRunStart = max(0, runStart - drop) }
         searchedUpTo = max(0, searchedUpTo - drop)
+    }
+
+    /// Whether `piece` (validated bytes, `buffer` coordinates) lies inside one well-formed run.
+    private func isWellFormed(_ piece: Range<Int>) -> Bool {
+        if let runStart = openRunStart, runStart <= piece.lowerBound, piece.upperBound <= validatedEnd { return true }
+        return closedRuns.contains { $0.lowerBound <= piece.lowerBound && $0.upperBound >= piece.upperBound }
     }
 }
