@@ -27,6 +27,9 @@ package final class SpanStream {
     /// The rule set when it hands out spans as it finds them: then a chunk is emitted in pieces of
     /// at most ``spansPerPiece`` spans, so a word with any number of spans costs bounded memory.
     let enumerator: (any SpanEnumerating)?
+    /// The most spans a piece of a chunk holds when the rule set hands out its spans as it finds
+    /// them (``SpanEnumerating``); a chunk with fewer is emitted whole.
+    package let spansPerPiece: Int
 
     /// Bytes not yet emitted, after `contextCount` bytes of emitted context.
     var buffer: [UInt8] = []
@@ -45,8 +48,12 @@ package final class SpanStream {
     /// Bytes emitted so far.
     package private(set) var emittedCount = 0
 
-    package init(rules: any RuleSet) {
+    /// - Parameter spansPerPiece: at least 1; the default keeps a piece's spans within a few
+    ///   hundred kilobytes. Tests set it low to cut pieces often.
+    package init(rules: any RuleSet, spansPerPiece: Int = 4096) {
+        precondition(spansPerPiece >= 1, "a piece holds at least one span")
         self.rules = rules
+        self.spansPerPiece = spansPerPiece
         self.separators = SeparatorTable(rules: rules)
         self.valueBytesProvider = rules.valueBytesProvider
         self.enumerator = rules as? any SpanEnumerating
@@ -139,10 +146,6 @@ package final class SpanStream {
         return runStart > contextCount ? Cut(end: runStart, separatorStart: nil) : nil
     }
 
-    /// The most spans a piece of a chunk holds when the rule set hands out its spans as it finds
-    /// them (``SpanEnumerating``); a chunk with fewer is emitted whole.
-    static let spansPerPiece = 4096
-
     /// Scans and emits `buffer[contextCount..<cut.end]`, then drops it (keeping a separator as
     /// context when the cut follows one).
     ///
@@ -174,7 +177,7 @@ package final class SpanStream {
                     texts.append(text)
                     enumerator.forEachSpan(in: part, startingIn: window) { span in
                         spans.append(span.shifted(by: text.lowerBound - pieceStart))
-                        if spans.count == Self.spansPerPiece { emitPiece(upTo: text.lowerBound + span.utf8Range.upperBound) }
+                        if spans.count == spansPerPiece { emitPiece(upTo: text.lowerBound + span.utf8Range.upperBound) }
                     }
                     return
                 }

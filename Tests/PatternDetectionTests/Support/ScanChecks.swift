@@ -77,10 +77,12 @@ enum ScanChecks {
         // byte by byte (that is covered by short inputs).
         let floor = text.count / 64
         let pieces = [floor + 1 + Int(seed % 7), floor + 1 + Int((seed >> 8) % 61), 256]
+        // Few spans per piece, so a rule set that hands out spans as it finds them cuts pieces.
+        let spansPerPiece = 1 + Int((seed >> 16) % 4)
         if let problem = SpanInvariants.streamingViolation(
-            rules: rules, bytes: text, pieceSizes: pieces)
+            rules: rules, bytes: text, pieceSizes: pieces, spansPerPiece: spansPerPiece)
         {
-            return "pieces \(pieces): \(problem)"
+            return "pieces \(pieces), \(spansPerPiece) spans per piece: \(problem)"
         }
         return nil
     }

@@ -78,10 +78,11 @@ enum SpanInvariants {
     /// own, handed over as known to be (`knownWellFormed`), as the parallel writer does; the
     /// chunks must still say which bytes are well-formed exactly as a stream that checks them.
     static func streamingViolation(
-        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int], vouching: Bool = false
+        rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int], vouching: Bool = false,
+        spansPerPiece: Int = 4096
     ) -> String? {
         let whole = PatternDetector(rules: rules).spans(inUTF8: bytes)
-        let stream = SpanStream(rules: rules)
+        let stream = SpanStream(rules: rules, spansPerPiece: spansPerPiece)
         var echoed: [UInt8] = []
         var streamed: [Span] = []
         var offset = 0
