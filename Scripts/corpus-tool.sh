@@ -15,3 +15,18 @@ dump_hostile_corpus() {
     build_corpus_tool DumpHostileCorpus "$tool"
     "$tool" "$1" "$2"
 }
+
+# The custom patterns the hostile-shape scripts add to a rule set (their "+custom" configurations).
+HOSTILE_CUSTOM_PATTERNS=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')
+
+# Prints the configurations the hostile-shape scripts run, space-separated: every rule set the
+# binary HIGHLIGHT has (a build without the PCRE2 trait may lack one), plain and with custom patterns.
+# Usage: read -ra configurations <<< "$(hostile_configurations HIGHLIGHT)"
+hostile_configurations() {
+    local rules
+    for rules in bluesky twitter mastodon icysky; do
+        if "$1" --rules "$rules" --color never </dev/null >/dev/null 2>&1; then
+            printf '%s %s ' "$rules" "$rules+custom"
+        fi
+    done
+}

@@ -17,14 +17,8 @@ if [[ -z "${HIGHLIGHT:-}" ]]; then
     HIGHLIGHT=.build/release/highlight
 fi
 dump_hostile_corpus "$WORK/corpus" "$BYTES"
-CUSTOM=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')
 
-configurations=()
-for rules in bluesky twitter mastodon icysky; do
-    if "$HIGHLIGHT" --rules "$rules" --color never </dev/null >/dev/null 2>&1; then
-        configurations+=("$rules" "$rules+custom")
-    fi
-done
+read -ra configurations <<< "$(hostile_configurations "$HIGHLIGHT")"
 
 peak_mb() {  # the peak resident set of one run, in MB
     /usr/bin/time -o "$WORK/time" -f '%M' "$@" >/dev/null
@@ -40,7 +34,7 @@ for file in "$WORK"/corpus/*; do
     printf '| %s |' "$(basename "$file")"
     for configuration in "${configurations[@]}"; do
         arguments=(--rules "${configuration%+custom}" --format json)
-        [[ "$configuration" == *+custom ]] && arguments+=("${CUSTOM[@]}")
+        [[ "$configuration" == *+custom ]] && arguments+=("${HOSTILE_CUSTOM_PATTERNS[@]}")
         now=$(peak_mb "$HIGHLIGHT" "${arguments[@]}" "$file")
         if [[ -n "${BEFORE:-}" ]]; then
             printf ' %s → %s |' "$(peak_mb "$BEFORE" "${arguments[@]}" "$file")" "$now"

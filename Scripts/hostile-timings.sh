@@ -16,14 +16,8 @@ trap 'rm -rf "$WORK"' EXIT
 swift build -c release --product highlight >/dev/null
 dump_hostile_corpus "$WORK/corpus" "$BYTES"
 HIGHLIGHT=.build/release/highlight
-CUSTOM=(--pattern 'ticket=\b[A-Z]{2,10}-\d+\b' --pattern 'shortcode=:[a-z0-9_+-]+:')
 
-configurations=()
-for rules in bluesky twitter mastodon icysky; do
-    if "$HIGHLIGHT" --rules "$rules" --color never </dev/null >/dev/null 2>&1; then
-        configurations+=("$rules" "$rules+custom")
-    fi
-done
+read -ra configurations <<< "$(hostile_configurations "$HIGHLIGHT")"
 
 best_ms() {  # best wall time of RUNS runs, in ms
     local best=""
@@ -63,7 +57,7 @@ for format in $FORMATS; do
         for configuration in "${configurations[@]}"; do
             rules=${configuration%+custom}
             extra=()
-            [[ "$configuration" == *+custom ]] && extra=("${CUSTOM[@]}")
+            [[ "$configuration" == *+custom ]] && extra=("${HOSTILE_CUSTOM_PATTERNS[@]}")
             printf ' %s |' "$(best_ms "$HIGHLIGHT" --rules "$rules" "${formatArguments[@]}" "${extra[@]}" "$file")"
         done
         printf '\n'
