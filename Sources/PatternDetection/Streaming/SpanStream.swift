@@ -153,51 +153,46 @@ package final class SpanStream {
     /// finds more than ``spansPerPiece`` spans in it, as consecutive pieces cut right after a span
     /// (so no span crosses a piece's edges), each emitted as soon as it is full.
     func emitChunk(upTo cut: Cut, emit: (StreamChunk) -> Void) {
-        var spans: [Span] = []
-        var texts: [Range<Int>] = []
+        var piece = Piece(start: contextCount)
         let context = contextCount
         buffer.withUnsafeBufferPointer { bytes in
-            var pieceStart = context
-            func emitPiece(upTo end: Int) {
-                emit(StreamChunk(
-                    bytes: UnsafeBufferPointer(rebasing: bytes[pieceStart..<end]), streamOffset: emittedCount,
-                    spans: spans, rules: rules, valueBytesProvider: valueBytesProvider, buffer: bytes,
-                    bytesOffset: pieceStart, texts: texts,
-                    isWellFormed: isWellFormed(pieceStart..<end)))
-                emittedCount += end - pieceStart
-                pieceStart = end
-                spans.removeAll(keepingCapacity: true)
-            }
-            func scan(_ text: Range<Int>, windowEnd: Int) {
-                let windowStart = max(context, text.lowerBound)
-                guard windowStart < windowEnd else { return }
-                let part = UnsafeBufferPointer(rebasing: bytes[text])
-                let window = windowStart - text.lowerBound..<windowEnd - text.lowerBound
-                if let enumerator {
-                    texts.append(text)
-                    enumerator.forEachSpan(in: part, startingIn: window) { span in
-                        spans.append(span.shifted(by: text.lowerBound - pieceStart))
-                        if spans.count == spansPerPiece { emitPiece(upTo: text.lowerBound + span.utf8Range.upperBound) }
+            // Written through a pointer: a local captured by the per-span closure would have every
+            // access checked for exclusivity at run time.
+            withUnsafeMutablePointer(to: &piece) { piece in
+                func scan(_ text: Range<Int>, windowEnd: Int) {
+                    let windowStart = max(context, text.lowerBound)
+                    guard windowStart < windowEnd else { return }
+                    let part = UnsafeBufferPointer(rebasing: bytes[text])
+                    let window = windowStart - text.lowerBound..<windowEnd - text.lowerBound
+                    if let enumerator {
+                        piece.pointee.texts.append(text)
+                        let limit = spansPerPiece
+                        enumerator.forEachSpan(in: part, startingIn: window) { span in
+                            piece.pointee.spans.append(span.shifted(by: text.lowerBound - piece.pointee.start))
+                            if piece.pointee.spans.count == limit {
+                                emitPiece(&piece.pointee, upTo: text.lowerBound + span.utf8Range.upperBound, of: bytes, emit: emit)
+                            }
+                        }
+                        return
                     }
-                    return
+                    var found = rules.spans(in: part, startingIn: window)
+                    guard !found.isEmpty else { return }
+                    piece.pointee.texts.append(text)
+                    let shift = text.lowerBound - piece.pointee.start
+                    if shift != 0 {
+                        for index in found.indices { found[index].utf8Range = found[index].shifted(by: shift).utf8Range }
+                    }
+                    if piece.pointee.spans.isEmpty { piece.pointee.spans = found } else { piece.pointee.spans += found }
                 }
-                var found = rules.spans(in: part, startingIn: window)
-                guard !found.isEmpty else { return }
-                texts.append(text)
-                let shift = text.lowerBound - pieceStart
-                if shift != 0 {
-                    for index in found.indices { found[index].utf8Range = found[index].shifted(by: shift).utf8Range }
+                for run in closedRuns where run.lowerBound < cut.end {
+                    scan(run, windowEnd: run.upperBound)
                 }
-                if spans.isEmpty { spans = found } else { spans += found }
+                if let runStart = openRunStart, runStart < cut.end, let separatorStart = cut.separatorStart {
+                    scan(runStart..<cut.end, windowEnd: separatorStart)
+                }
+                // A piece that was full may have ended right at the cut.
+                if piece.pointee.start < cut.end { emitPiece(&piece.pointee, upTo: cut.end, of: bytes, emit: emit) }
             }
-            for run in closedRuns where run.lowerBound < cut.end {
-                scan(run, windowEnd: run.upperBound)
-            }
-            if let runStart = openRunStart, runStart < cut.end, let separatorStart = cut.separatorStart {
-                scan(runStart..<cut.end, windowEnd: separatorStart)
-            }
-            // A piece that was full may have ended right at the cut.
-            if pieceStart < cut.end { emitPiece(upTo: cut.end) }
         }
         let drop = cut.separatorStart ?? cut.end
         buffer.removeSubrange(0..<drop)
@@ -206,6 +201,27 @@ package final class SpanStream {
         closedRuns.removeAll()
         if let runStart = openRunStart { openRunStart = max(0, runStart - drop) }
         searchedUpTo = max(0, searchedUpTo - drop)
+    }
+
+    /// The part of a chunk not emitted yet: from `start` (in `buffer`), with the spans found in it
+    /// (offsets relative to `start`) and the well-formed texts they were found in.
+    struct Piece {
+        var start: Int
+        var spans: [Span] = []
+        var texts: [Range<Int>] = []
+    }
+
+    /// Emits `piece` up to `end` (a scalar boundary no span crosses) and starts the next piece there.
+    private func emitPiece(
+        _ piece: inout Piece, upTo end: Int, of bytes: UnsafeBufferPointer<UInt8>, emit: (StreamChunk) -> Void
+    ) {
+        emit(StreamChunk(
+            bytes: UnsafeBufferPointer(rebasing: bytes[piece.start..<end]), streamOffset: emittedCount,
+            spans: piece.spans, rules: rules, valueBytesProvider: valueBytesProvider, buffer: bytes,
+            bytesOffset: piece.start, texts: piece.texts, isWellFormed: isWellFormed(piece.start..<end)))
+        emittedCount += end - piece.start
+        piece.start = end
+        piece.spans.removeAll(keepingCapacity: true)
     }
 
     /// Whether `piece` (validated bytes, `buffer` coordinates) lies inside one well-formed run.
