@@ -24,8 +24,7 @@ package final class SpanStream {
     package let rules: any RuleSet
     let separators: SeparatorTable
     let valueBytesProvider: (any SpanValueBytesProviding)?
-    /// The rule set when it hands out spans as it finds them: then a chunk is emitted in pieces of
-    /// at most ``spansPerPiece`` spans, so a word with any number of spans costs bounded memory.
+    /// The rule set, when it hands out spans as it finds them (looked up once, not per chunk).
     let enumerator: (any SpanEnumerating)?
     /// The most spans a piece of a chunk holds when the rule set hands out its spans as it finds
     /// them (``SpanEnumerating``); a chunk with fewer is emitted whole.
