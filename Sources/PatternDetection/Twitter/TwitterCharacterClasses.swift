@@ -94,24 +94,6 @@ enum TwitterCharacterClasses {
         return byte < 0x80 ? classes.contains(byte, asciiDomainCharacter) : isDomainCharacter(text.scalarValue(at: offset).value)
     }
 
-    /// The end of the run of label characters (domain characters, `-`, `_`) from `offset`.
-    @inline(__always)
-    static func labelRunEnd(from offset: Int, in text: UnsafeBufferPointer<UInt8>, classes: ByteClassTable) -> Int {
-        var position = offset
-        while position < text.count {
-            let byte = text[position]
-            if byte < 0x80 {
-                guard classes.contains(byte, asciiLabelCharacter) else { break }
-                position += 1
-            } else {
-                let (scalar, length) = text.scalarValue(at: position)
-                guard isDomainCharacter(scalar) else { break }
-                position += length
-            }
-        }
-        return position
-    }
-
     /// The start of the run of label characters (domain characters, `-`, `_`) that ends at `end`,
     /// not before `notBefore`.
     @inline(__always)

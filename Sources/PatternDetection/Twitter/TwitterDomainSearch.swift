@@ -21,14 +21,10 @@
 ///   walks the new first label or chain (one bounded TLD walk per chain label). A scan whose
 ///   queries do not move back walks every byte at most twice.
 struct TwitterDomainSearch {
-    /// The first label last walked: `[walkStart, end)` reaches its end.
+    /// The first label last walked, from `walkStart` to its end (its `_` counted from there).
     private var walkStart = 0
-    private var labelEnd = 0
-    /// The last `_` in `walkStart..<labelEnd`, or -1.
-    private var lastUnderscore = -1
-    private var endsWithDomainCharacter = false
-    private var isDotTerminated = false
-    /// The end of the TLD after the label's dot, or -1 (also when it is not dot-terminated).
+    private var first = Label(end: 0)
+    /// The end of the TLD after its dot, or -1 (also when it is not dot-terminated).
     private var nextTLDEnd = -1
 
     /// The chain last walked: labels from `chainStart` (a label start) to `chainEnd` (the start of
@@ -57,20 +53,16 @@ struct TwitterDomainSearch {
         labelStart: Int, restStart: Int, in text: UnsafeBufferPointer<UInt8>, tlds: TwitterTLDMatcher,
         classes: ByteClassTable
     ) -> Int? {
-        if labelStart < walkStart || labelStart >= labelEnd {
-            let label = Self.label(from: labelStart, in: text, classes: classes)
+        if labelStart < walkStart || labelStart >= first.end {
             walkStart = labelStart
-            labelEnd = label.end
-            lastUnderscore = label.lastUnderscore
-            endsWithDomainCharacter = label.endsWithDomainCharacter
-            isDotTerminated = label.isDotTerminated
-            nextTLDEnd = isDotTerminated ? tlds.matchEnd(in: text, at: labelEnd + 1, bound: text.count) ?? -1 : -1
+            first = Self.label(from: labelStart, in: text, classes: classes)
+            nextTLDEnd = first.isDotTerminated ? tlds.matchEnd(in: text, at: first.end + 1, bound: text.count) ?? -1 : -1
         }
-        guard isDotTerminated, restStart == labelEnd || endsWithDomainCharacter else { return nil }
-        let next = labelEnd + 1
+        guard first.isDotTerminated, restStart == first.end || first.endsWithDomainCharacter else { return nil }
+        let next = first.end + 1
         if next < chainStart || next > chainEnd { walkChain(from: next, in: text, tlds: tlds, classes: classes) }
         if bestNameStart >= next { return bestDomainEnd }
-        if lastUnderscore < restStart, nextTLDEnd >= 0 { return nextTLDEnd }
+        if first.lastUnderscore < restStart, nextTLDEnd >= 0 { return nextTLDEnd }
         return nil
     }
 
