@@ -8,8 +8,9 @@ extension Pipeline {
     ///
     /// Segments are cut right after the first byte at or past ``segmentBytes`` for which `isCut`
     /// holds; an input that ends before its first segment is complete is handed to `serial`
-    /// instead (small inputs cost no thread). At most ``segmentsInFlight`` segments are read ahead
-    /// of the output, so memory is bounded by them, not by the input.
+    /// instead, which may take its storage (small inputs cost no thread). At most
+    /// ``segmentsInFlight`` segments are read ahead of the output, so memory is bounded by them,
+    /// not by the input.
     ///
     /// - Parameters:
     ///   - start: the progress before the input (for its first segment).
@@ -22,7 +23,7 @@ extension Pipeline {
     func renderInSegments<Progress: Sendable>(
         _ input: borrowing InputSource.OpenInput, isCut: (UInt8) -> Bool, start: Progress,
         dropsFirstRecordSeparator: Bool = false,
-        serial: ([UInt8]) throws -> Void,
+        serial: (inout [UInt8]) throws -> Void,
         render: @escaping @Sendable (SegmentWorker, SegmentJob<Progress>) -> Void
     ) throws -> Progress? {
         let pool = self.pool()
@@ -108,7 +109,7 @@ extension Pipeline {
             readError = error
         }
         if !dispatched {
-            try serial(pending)
+            try serial(&pending)
             if let readError { throw readError }
             return nil
         }

@@ -74,7 +74,9 @@ final class Pipeline {
         if let workerPool { return workerPool }
         let pool = WorkerPool(threadCount: threadCount)
         workers = (0..<threadCount).map { _ in
-            SegmentWorker(like: renderer, recycler: outputRecycler, spillBytes: Self.spillBytes(segmentBytes: segmentBytes))
+            SegmentWorker(
+                like: renderer, recycler: outputRecycler, spillBytes: Self.spillBytes(segmentBytes: segmentBytes),
+                wholeSegmentBytes: segmentBytes.saturatingMultiplied(by: 2))
         }
         workerPool = pool
         return pool
@@ -106,7 +108,7 @@ final class Pipeline {
                 input, isCut: { $0 < 0x80 && separators[Int($0)] }, start: DocumentRenderer.Position(),
                 dropsFirstRecordSeparator: renderer.separatesRecords,
                 serial: { bytes in
-                    bytes.withUnsafeBufferPointer { stream.append($0, emit: emit) }
+                    stream.append(taking: &bytes, emit: emit)
                     stream.finish(emit: emit)
                 },
                 render: { worker, job in worker.renderText(job) })

@@ -17,10 +17,17 @@ final class SegmentWorker: @unchecked Sendable {
     /// `nil` while its output is only collected.
     private var turn: SegmentTurn?
 
+    /// Segments longer than this go to the stream whole, which takes over their storage; shorter
+    /// ones go in blocks of ``blockBytes``, so the stream's work on each stays in the cache.
+    private let wholeSegmentBytes: Int
+
     /// - Parameters:
     ///   - recycler: where output buffers come from (the writing thread hands them back).
     ///   - spillBytes: how much of a segment's output is collected before it is written in turn.
-    init(like template: DocumentRenderer, recycler: BufferRecycler, spillBytes: Int) {
+    ///   - wholeSegmentBytes: the longest segment fed to the stream in blocks (a longer one holds
+    ///     a word about as long, which the stream would otherwise copy whole).
+    init(like template: DocumentRenderer, recycler: BufferRecycler, spillBytes: Int, wholeSegmentBytes: Int) {
+        self.wholeSegmentBytes = wholeSegmentBytes
         output = StandardOutput(collectingInMemory: (), spillBytes: spillBytes)
         stream = SpanStream(rules: template.rules)
         renderer = template.copy(writingTo: output)
@@ -31,7 +38,8 @@ final class SegmentWorker: @unchecked Sendable {
     /// one stream over the whole document writes for these bytes, except that its first record
     /// (JSON, facets) is preceded by a comma whether or not one was written before
     /// (``DocumentRenderer/separatesRecords``). The segment goes to the stream in blocks of
-    /// ``blockBytes``, as the serial path reads them, so its work stays in the cache.
+    /// ``blockBytes``, as the serial path reads them, so its work stays in the cache, unless it is
+    /// longer than `wholeSegmentBytes`.
     /// - Complexity: O(segment) plus the rule set's scan; before rendering, waits only for the
     ///   previous segment's offsets, which it hands over as it starts.
     func renderText(_ job: SegmentJob<DocumentRenderer.Position>) {
@@ -49,17 +57,23 @@ final class SegmentWorker: @unchecked Sendable {
         let context = job.context.map { [$0] } ?? []
         context.withUnsafeBufferPointer { stream.restart(afterSeparator: $0, streamOffset: job.streamOffset) }
         let emit = { (chunk: StreamChunk) in renderer.render(chunk) }
-        job.bytes.withUnsafeBufferPointer { bytes in
-            var blockStart = 0
-            while blockStart < bytes.count {
-                var blockEnd = min(bytes.count, blockStart + Self.blockBytes)
-                // A well-formed segment goes in whole scalars, which the stream need not check again
-                // (at most three continuation bytes to step back over, far less than a block).
-                if isWellFormed {
-                    while blockEnd < bytes.count && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
+        if job.bytes.count > wholeSegmentBytes {
+            // A segment this long holds a word that long, which the stream holds whole: it takes
+            // the segment's storage rather than a second copy.
+            stream.append(taking: &job.bytes, knownWellFormed: isWellFormed, emit: emit)
+        } else {
+            job.bytes.withUnsafeBufferPointer { bytes in
+                var blockStart = 0
+                while blockStart < bytes.count {
+                    var blockEnd = min(bytes.count, blockStart + Self.blockBytes)
+                    // A well-formed segment goes in whole scalars, which the stream need not check again
+                    // (at most three continuation bytes to step back over, far less than a block).
+                    if isWellFormed {
+                        while blockEnd < bytes.count && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
+                    }
+                    stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), knownWellFormed: isWellFormed, emit: emit)
+                    blockStart = blockEnd
                 }
-                stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), knownWellFormed: isWellFormed, emit: emit)
-                blockStart = blockEnd
             }
         }
         // A segment that is not the last ends after a separator, so `append` emitted all of it.

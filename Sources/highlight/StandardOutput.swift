@@ -27,9 +27,9 @@ final class StandardOutput: ByteSink {
     private let collected: UnsafeMutablePointer<[UInt8]>?
     /// Writes at least this long go to the destination without passing through the buffer.
     private let directBytes: Int
-    /// When collecting: called with what was collected once it reaches ``spillBytes``, which it
-    /// may write elsewhere (collecting then starts over, the storage kept); `nil` collects
-    /// without bound.
+    /// When collecting: called, in order, with what was collected and then with the write that
+    /// brings it to ``spillBytes`` (not copied), which it may write elsewhere (collecting then
+    /// starts over, the storage kept); `nil` collects without bound.
     var spill: ((UnsafeBufferPointer<UInt8>) -> Void)?
     /// What is collected before ``spill`` is called.
     let spillBytes: Int
@@ -127,11 +127,17 @@ final class StandardOutput: ByteSink {
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let collected {
-            collected.pointee.append(contentsOf: bytes)
-            if let spill, collected.pointee.count >= spillBytes {
+            guard let spill, collected.pointee.count + bytes.count >= spillBytes else {
+                collected.pointee.append(contentsOf: bytes)
+                return
+            }
+            // What was collected goes first; the write itself is spilled from where it is (a
+            // record of an enormous span is not copied again).
+            if !collected.pointee.isEmpty {
                 collected.pointee.withUnsafeBufferPointer { spill($0) }
                 collected.pointee.removeAll(keepingCapacity: true)
             }
+            spill(bytes)
             return
         }
         Self.writeToStandardOutput(bytes)

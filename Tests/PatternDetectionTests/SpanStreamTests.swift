@@ -11,13 +11,16 @@ struct SpanStreamTests {
         for sizes in Self.pieceSizes {
             for vouching in [false, true] {
                 for limit in spansPerPiece {
-                    let violation = bytes.withUnsafeBufferPointer { buffer in
-                        SpanInvariants.streamingViolation(
-                            rules: rules, bytes: buffer, pieceSizes: sizes, vouching: vouching, spansPerPiece: limit)
+                    for taking in [false, true] {
+                        let violation = bytes.withUnsafeBufferPointer { buffer in
+                            SpanInvariants.streamingViolation(
+                                rules: rules, bytes: buffer, pieceSizes: sizes, vouching: vouching, spansPerPiece: limit,
+                                taking: taking)
+                        }
+                        #expect(
+                            violation == nil,
+                            "\(rules.name), \(label), pieces \(sizes), vouching \(vouching), \(limit) spans per piece, taking \(taking): \(violation ?? "")")
                     }
-                    #expect(
-                        violation == nil,
-                        "\(rules.name), \(label), pieces \(sizes), vouching \(vouching), \(limit) spans per piece: \(violation ?? "")")
                 }
             }
         }

@@ -86,8 +86,32 @@ package final class SpanStream {
     ) {
         let start = buffer.count
         buffer.append(contentsOf: bytes)
+        didAppend(from: start, knownWellFormed: knownWellFormed, emit: emit)
+    }
+
+    /// Takes in the next bytes as ``append(_:knownWellFormed:emit:)`` does, taking over the storage
+    /// of `bytes` instead of copying them when the stream holds nothing but context (as after
+    /// ``restart(afterSeparator:streamOffset:)``): a segment that is one enormous word is then held
+    /// once, not twice. `bytes` is left empty, with the stream's previous storage when it took over.
+    package func append(taking bytes: inout [UInt8], knownWellFormed: Bool = false, emit: (StreamChunk) -> Void) {
+        guard buffer.count == contextCount else {
+            bytes.withUnsafeBufferPointer { append($0, knownWellFormed: knownWellFormed, emit: emit) }
+            bytes.removeAll(keepingCapacity: true)
+            return
+        }
+        let start = buffer.count
+        // The context moves in front of the bytes, within their storage when it has room.
+        if start > 0 { bytes.insert(contentsOf: buffer, at: 0) }
+        swap(&buffer, &bytes)
+        bytes.removeAll(keepingCapacity: true)
+        didAppend(from: start, knownWellFormed: knownWellFormed, emit: emit)
+    }
+
+    /// Validates what was appended from `start` on (unless the caller vouched for it) and emits
+    /// every chunk that is now complete.
+    private func didAppend(from start: Int, knownWellFormed: Bool, emit: (StreamChunk) -> Void) {
         if knownWellFormed && validatedEnd == start {
-            if openRunStart == nil && !bytes.isEmpty { openRunStart = start }
+            if openRunStart == nil && buffer.count > start { openRunStart = start }
             validatedEnd = buffer.count
         } else {
             validate(isFinal: false)

@@ -79,10 +79,12 @@ enum ScanChecks {
         let pieces = [floor + 1 + Int(seed % 7), floor + 1 + Int((seed >> 8) % 61), 256]
         // Few spans per piece, so a rule set that hands out spans as it finds them cuts pieces.
         let spansPerPiece = 1 + Int((seed >> 16) % 4)
+        // Every other piece's storage taken over by the stream, for half the seeds.
+        let taking = (seed >> 24) & 1 == 1
         if let problem = SpanInvariants.streamingViolation(
-            rules: rules, bytes: text, pieceSizes: pieces, spansPerPiece: spansPerPiece)
+            rules: rules, bytes: text, pieceSizes: pieces, spansPerPiece: spansPerPiece, taking: taking)
         {
-            return "pieces \(pieces), \(spansPerPiece) spans per piece: \(problem)"
+            return "pieces \(pieces), \(spansPerPiece) spans per piece, taking \(taking): \(problem)"
         }
         return nil
     }

@@ -77,9 +77,12 @@ enum SpanInvariants {
     /// With `vouching`, each piece is cut on a scalar boundary and, when it is well-formed on its
     /// own, handed over as known to be (`knownWellFormed`), as the parallel writer does; the
     /// chunks must still say which bytes are well-formed exactly as a stream that checks them.
+    /// With `taking`, every other piece goes in through `append(taking:)` (in an array with room
+    /// to spare or with none), which takes over the array's storage whenever the stream holds
+    /// nothing but context.
     static func streamingViolation(
         rules: any RuleSet, bytes: UnsafeBufferPointer<UInt8>, pieceSizes: [Int], vouching: Bool = false,
-        spansPerPiece: Int = 4096
+        spansPerPiece: Int = 4096, taking: Bool = false
     ) -> String? {
         let whole = PatternDetector(rules: rules).spans(inUTF8: bytes)
         let stream = SpanStream(rules: rules, spansPerPiece: spansPerPiece)
@@ -104,7 +107,16 @@ enum SpanInvariants {
                 while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
             }
             let piece = UnsafeBufferPointer(rebasing: bytes[offset..<end])
-            stream.append(piece, knownWellFormed: vouching && UTF8Validation.isValid(piece), emit: collect)
+            let isKnownWellFormed = vouching && UTF8Validation.isValid(piece)
+            if taking && pieceIndex % 2 == 0 {
+                var array: [UInt8] = []
+                if pieceIndex % 4 == 0 { array.reserveCapacity(piece.count + 8) }
+                array.append(contentsOf: piece)
+                stream.append(taking: &array, knownWellFormed: isKnownWellFormed, emit: collect)
+                if !array.isEmpty { return "append(taking:) left bytes in the array it took" }
+            } else {
+                stream.append(piece, knownWellFormed: isKnownWellFormed, emit: collect)
+            }
             offset = end
         }
         stream.finish(emit: collect)
