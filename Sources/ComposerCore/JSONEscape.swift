@@ -71,6 +71,21 @@
         if start < text.count { copy(start..<text.count) }
     }
 
+    /// Where to end a part of `text` that starts at `start` and is at most `limit` bytes long
+    /// (`limit` >= 3), so that no escape straddles two parts: escaping the parts one after another
+    /// writes what escaping `text` at once writes. The end is the text's end when that is near
+    /// enough, else one of the last three positions within the limit, before a byte that is not
+    /// a UTF-8 continuation byte when there is one (the one escape wider than a byte, of U+2028
+    /// and U+2029, starts with such a byte and continues with two continuation bytes).
+    @inlinable
+    package static func partEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
+        let end = start + limit
+        guard end < text.count else { return text.count }
+        for cut in stride(from: end, to: end - 3, by: -1) where text[cut] & 0xC0 != 0x80 { return cut }
+        // Three continuation bytes before `end`: no sequence that an escape replaces crosses it.
+        return end
+    }
+
     /// Lower-case hexadecimal digits for `\u00XX`.
     @inlinable @inline(__always)
     package static func hexDigit(_ value: UInt8) -> UInt8 {

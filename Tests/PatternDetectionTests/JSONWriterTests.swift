@@ -87,4 +87,35 @@ struct JSONWriterTests {
         block.withWriter(to: &sink) { writer, sink in writer.write(maximum: 1, to: &sink) { $0.appendByte(7) } }
         #expect(sink == records.flatMap { $0 } + [7])
     }
+
+    /// A string too long for one block is escaped in parts that each fit one, with the bytes of one
+    /// escape of the whole: every escape and scalar placed across each part boundary, cased both
+    /// ways, and a text of continuation bytes only.
+    @Test func longStringsInPartsEqualOneString() {
+        let part = OutputBlock.stringPartBytes
+        var texts: [[UInt8]] = [[UInt8](repeating: 0x80, count: 2 * part + 5)]
+        for insert in ["\u{2028}", "\u{2029}", "\"", "\\", "\u{01}", "é", "東", "😀", "\u{2027}"] {
+            for offset in part - 4...part + 3 {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: 2 * part + 7)
+                text.replaceSubrange(offset..<offset + insert.utf8.count, with: insert.utf8)
+                texts.append(text)
+            }
+        }
+        for text in texts {
+            for uppercasing in [false, true] {
+                let whole = text.withUnsafeBufferPointer { buffer in
+                    Self.raw(RawJSONWriter.maximumStringLength(buffer.count)) {
+                        $0.appendStringContents(buffer, uppercasingASCII: uppercasing)
+                    }
+                }
+                var block = OutputBlock()
+                var parts: [UInt8] = []
+                block.withWriter(to: &parts) { writer, sink in
+                    text.withUnsafeBufferPointer { writer.writeStringContents($0, uppercasingASCII: uppercasing, to: &sink) }
+                }
+                let equal = parts == whole  // outside #expect: large arrays describe slowly
+                #expect(equal, "\(String(decoding: text, as: UTF8.self).filter { $0 != "a" }.debugDescription), uppercasing \(uppercasing)")
+            }
+        }
+    }
 }

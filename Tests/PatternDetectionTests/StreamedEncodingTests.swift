@@ -26,6 +26,8 @@ struct StreamedEncodingTests {
             ("random bytes", PostCorpus.randomBytes(count: 2000, using: &random)),
             ("long words", long + [0xE2, 0x82] + long.prefix(700)),
             ("escapes", Array("\"q\" #a\\b @x.y\u{01} https://e.com/\"<'>&\u{7F} $AB #e\u{301} x\u{2028}y ＃t".utf8)),
+            // A record longer than an output block: written in parts.
+            ("enormous link", Array("#see https://e.com/".utf8) + (0..<2000).flatMap { _ in Array("a\"b\\é\u{01}😀".utf8) } + [0x20]),
         ]
     }
 

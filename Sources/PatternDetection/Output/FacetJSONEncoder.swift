@@ -73,15 +73,37 @@ package struct FacetJSONEncoder {
                     fallback.withUTF8 { fallback in
                         let maximum = Self.recordOverhead + opening.count
                             + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
-                        writer.write(maximum: maximum, to: &sink) { json in
+                        if maximum <= OutputBlock.capacity {
+                            writer.write(maximum: maximum, to: &sink) { json in
+                                if separated { json.appendByte(UInt8(ascii: ",")) }
+                                BlueskyFacet.writeOpening(range, to: &json)
+                                json.appendBytes(opening)
+                                if let form {
+                                    form.writeJSONContents(in: chunk.bytes, to: &json)
+                                } else {
+                                    json.appendStringContents(fallback)
+                                }
+                                BlueskyFacet.writeFeatureClosing(to: &json)
+                                BlueskyFacet.writeClosing(to: &json)
+                            }
+                            return
+                        }
+                        // A value too long to bound the record in one block (an enormous link):
+                        // written in parts.
+                        writer.write(maximum: Self.recordOverhead + opening.count, to: &sink) { json in
                             if separated { json.appendByte(UInt8(ascii: ",")) }
                             BlueskyFacet.writeOpening(range, to: &json)
                             json.appendBytes(opening)
-                            if let form {
-                                form.writeJSONContents(in: chunk.bytes, to: &json)
-                            } else {
-                                json.appendStringContents(fallback)
-                            }
+                            if let form { json.append(form.prefix) }
+                        }
+                        if let form {
+                            writer.writeStringContents(
+                                UnsafeBufferPointer(rebasing: chunk.bytes[form.range]), uppercasingASCII: form.uppercasesASCII,
+                                to: &sink)
+                        } else {
+                            writer.writeStringContents(fallback, to: &sink)
+                        }
+                        writer.write(maximum: Self.recordOverhead, to: &sink) { json in
                             BlueskyFacet.writeFeatureClosing(to: &json)
                             BlueskyFacet.writeClosing(to: &json)
                         }

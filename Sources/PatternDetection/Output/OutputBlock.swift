@@ -10,6 +10,10 @@ package struct OutputBlock {
     /// The block size.
     package static let capacity = 1 << 15
 
+    /// The most text that ``Writer/writeStringContents(_:uppercasingASCII:to:)`` escapes into one
+    /// block at a time (escaped, it is at most a block less a few bytes).
+    package static let stringPartBytes = (capacity - 64) / JSONEscape.maximumExpansion
+
     package init() {}
 
     /// Runs `body` with a ``Writer`` over the block and the sink; what `body` wrote has been handed
@@ -51,6 +55,24 @@ package struct OutputBlock {
             let end = raw.position - base
             precondition(end - count <= maximum, "a JSON record outgrew its bound")
             count = end
+        }
+
+        /// Writes the inside of a JSON string literal for `text` (no quotes) in parts that each
+        /// fit a block, however long `text` is: for records too large to bound in one block.
+        /// Upper-cases `a`–`z` when `uppercasingASCII`. The bytes are those of
+        /// ``RawJSONWriter/appendStringContents(_:uppercasingASCII:)`` on the whole text.
+        package mutating func writeStringContents(
+            _ text: UnsafeBufferPointer<UInt8>, uppercasingASCII: Bool = false, to sink: inout some ByteSink
+        ) {
+            var start = 0
+            while start < text.count {
+                let end = JSONEscape.partEnd(in: text, from: start, limit: OutputBlock.stringPartBytes)
+                let part = UnsafeBufferPointer(rebasing: text[start..<end])
+                write(maximum: RawJSONWriter.maximumStringLength(part.count), to: &sink) { json in
+                    json.appendStringContents(part, uppercasingASCII: uppercasingASCII)
+                }
+                start = end
+            }
         }
 
         /// Hands what was written to `sink`.

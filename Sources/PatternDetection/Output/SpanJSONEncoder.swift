@@ -178,6 +178,9 @@ public struct SpanJSONEncoder {
         var utf16: Range<Int>
         var scalars: Range<Int>
 
+        /// No bytes: no fallback value, no image.
+        private static var nothing: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
+
         /// The object with `value` written from the text, no image: the common case.
         @inline(__always)
         func write(
@@ -186,6 +189,11 @@ public struct SpanJSONEncoder {
         ) {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value.count)
+            guard maximum <= OutputBlock.capacity else {
+                return writeInParts(
+                    opening: opening, value: value, fallback: Self.nothing, image: Self.nothing, in: bytes, to: &writer,
+                    sink: &sink)
+            }
             writer.write(maximum: maximum, to: &sink) { json in
                 // The value is a part of the text (after an ASCII prefix): when the text needed no
                 // escape, the value is copied without looking for one.
@@ -208,6 +216,10 @@ public struct SpanJSONEncoder {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value?.count ?? fallback.count)
                 + RawJSONWriter.maximumStringLength(image.count)
+            guard maximum <= OutputBlock.capacity else {
+                return writeInParts(
+                    opening: opening, value: value, fallback: fallback, image: image, in: bytes, to: &writer, sink: &sink)
+            }
             writer.write(maximum: maximum, to: &sink) { json in
                 writeHead(opening: opening, to: &json)
                 if let value {
@@ -221,6 +233,38 @@ public struct SpanJSONEncoder {
                 }
                 writeTail(to: &json)
             }
+        }
+
+        /// The object as ``write(opening:value:fallback:image:in:to:sink:)`` writes it, in parts that
+        /// each fit a block: for a span too long to bound its record in one (an enormous link), so
+        /// that it needs no memory beyond the block.
+        private func writeInParts(
+            opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes?, fallback: UnsafeBufferPointer<UInt8>,
+            image: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+            to writer: inout OutputBlock.Writer, sink: inout some ByteSink
+        ) {
+            writer.write(maximum: opening.count + 2, to: &sink) { json in
+                if separated { json.appendByte(UInt8(ascii: ",")) }
+                json.appendBytes(opening)
+                json.appendByte(UInt8(ascii: "\""))
+            }
+            writer.writeStringContents(text, to: &sink)
+            let prefix = value?.prefix ?? ""
+            writer.write(maximum: 16 + prefix.utf8CodeUnitCount, to: &sink) { json in
+                json.append("\",\"value\":\"")
+                json.append(prefix)
+            }
+            if let value {
+                writer.writeStringContents(
+                    UnsafeBufferPointer(rebasing: bytes[value.range]), uppercasingASCII: value.uppercasesASCII, to: &sink)
+            } else {
+                writer.writeStringContents(fallback, to: &sink)
+            }
+            if !image.isEmpty {
+                writer.write(maximum: 16, to: &sink) { json in json.append("\",\"url\":\"") }
+                writer.writeStringContents(image, to: &sink)
+            }
+            writer.write(maximum: SpanJSONEncoder.recordOverhead, to: &sink) { json in writeTail(to: &json) }
         }
 
         /// `,{"kind":"K","text":"T","value":"` (the comma when `separated`); whether the text
