@@ -46,6 +46,8 @@ package final class SpanStream {
     var searchedUpTo = 0
     /// Bytes emitted so far.
     package private(set) var emittedCount = 0
+    /// Empty storage for the next chunk's spans.
+    private var spareSpans: [Span] = []
 
     /// - Parameter spansPerPiece: at least 1; the default keeps a piece's spans within a few
     ///   hundred kilobytes. Tests set it low to cut pieces often.
@@ -177,6 +179,12 @@ package final class SpanStream {
     /// (so no span crosses a piece's edges), each emitted as soon as it is full.
     func emitChunk(upTo cut: Cut, emit: (StreamChunk) -> Void) {
         var piece = Piece(start: contextCount)
+        // The span list's storage is kept from chunk to chunk, so it is not grown anew each time.
+        swap(&piece.spans, &spareSpans)
+        defer {
+            piece.spans.removeAll(keepingCapacity: true)
+            swap(&piece.spans, &spareSpans)
+        }
         let context = contextCount
         buffer.withUnsafeBufferPointer { bytes in
             // Written through a pointer: a local captured by the per-span closure would have every
@@ -190,12 +198,18 @@ package final class SpanStream {
                     if let enumerator {
                         piece.pointee.texts.append(text)
                         let limit = spansPerPiece
+                        // Spans go in as found (offsets in `part`) and are shifted in place when the
+                        // piece is full or the text done: no span is copied twice.
+                        var unshifted = piece.pointee.spans.count
                         enumerator.forEachSpan(in: part, startingIn: window) { span in
-                            piece.pointee.spans.append(span.shifted(by: text.lowerBound - piece.pointee.start))
+                            piece.pointee.spans.append(span)
                             if piece.pointee.spans.count == limit {
+                                piece.pointee.shiftSpans(from: unshifted, by: text.lowerBound - piece.pointee.start)
                                 emitPiece(&piece.pointee, upTo: text.lowerBound + span.utf8Range.upperBound, of: bytes, emit: emit)
+                                unshifted = 0
                             }
                         }
+                        piece.pointee.shiftSpans(from: unshifted, by: text.lowerBound - piece.pointee.start)
                         return
                     }
                     var found = rules.spans(in: part, startingIn: window)
@@ -232,6 +246,18 @@ package final class SpanStream {
         var start: Int
         var spans: [Span] = []
         var texts: [Range<Int>] = []
+
+        /// Adds `offset` to the offsets of `spans[index...]`, in place.
+        @inline(__always)
+        mutating func shiftSpans(from index: Int, by offset: Int) {
+            guard offset != 0, index < spans.count else { return }
+            spans.withUnsafeMutableBufferPointer { spans in
+                for position in index..<spans.count {
+                    let range = spans[position].utf8Range
+                    spans[position].utf8Range = range.lowerBound + offset..<range.upperBound + offset
+                }
+            }
+        }
     }
 
     /// Emits `piece` up to `end` (a scalar boundary no span crosses) and starts the next piece there.
