@@ -10,12 +10,24 @@
 ///   most ten bytes after it.
 extension TwitterRules {
     package func cashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        let dollars = Self.dollarSign
+        var extraction = TwitterExtraction(scan: scan)
         var found: [Span] = []
-        var position = scan.lowerBound
-        while true {
+        cashtags(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The cashtags of `scan` from where `extraction` stands, appended to `found` until it holds
+    /// `count` (the extraction then stands after the last) or the scan is finished.
+    func cashtags(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout TwitterExtraction,
+        atMost count: Int, into found: inout [Span]
+    ) {
+        let dollars = Self.dollarSign
+        var position = extraction.position
+        defer { extraction.position = position }
+        while found.count < count {
             position = dollars.firstIndex(in: text, from: position, before: scan.upperBound)
-            guard position < scan.upperBound else { return found }
+            guard position < scan.upperBound else { return extraction.isFinished = true }
             let sign = position
             position += 1
             if sign > 0 {

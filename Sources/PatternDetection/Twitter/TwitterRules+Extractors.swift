@@ -15,12 +15,14 @@ extension TwitterRules {
     public func hashtagSpans(
         in text: UnsafeBufferPointer<UInt8>, checkingURLOverlap: Bool = true
     ) -> [Span] {
-        let tags = hashtags(in: text, scan: 0..<text.count)
-        guard checkingURLOverlap else { return tags }
-        let urls = urlSpans(in: text)
-        guard !urls.isEmpty else { return tags }
-        return Self.mergedWithoutOverlaps(urls: urls, hashtags: tags, startingIn: 0..<text.count)
-            .filter { $0.kind == .hashtag }
+        let scan = 0..<text.count
+        guard checkingURLOverlap else { return hashtags(in: text, scan: scan) }
+        var lists = [TwitterEntityList.Source.urls, .hashtags].map {
+            TwitterEntityList($0, in: text, scan: scan, rules: self, batchCount: Self.entityBatchCount)
+        }
+        var tags: [Span] = []
+        forEachKeptEntity(of: &lists, in: text, scan: scan, startingIn: scan) { if $0.kind == .hashtag { tags.append($0) } }
+        return tags
     }
 
     /// `extractCashtagsWithIndices`.

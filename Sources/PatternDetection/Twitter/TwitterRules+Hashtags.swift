@@ -9,15 +9,27 @@
 ///   time, once in a tag's run), and a run is never rescanned because the next sign lies beyond it.
 extension TwitterRules {
     func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
+        var extraction = TwitterExtraction(scan: scan)
+        var found: [Span] = []
+        hashtags(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The hashtags of `scan` from where `extraction` stands, appended to `found` until it holds
+    /// `count` (the extraction then stands after the last) or the scan is finished.
+    func hashtags(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout TwitterExtraction,
+        atMost count: Int, into found: inout [Span]
+    ) {
         let letters = TwitterCharacterClasses.hashtagLetters
         let characters = TwitterCharacterClasses.hashtagLettersAndDigits
         let signs = Self.hashSigns
-        var found: [Span] = []
-        var consumedEnd = scan.lowerBound
-        var position = scan.lowerBound
-        while true {
+        var consumedEnd = extraction.position
+        var position = extraction.position
+        defer { extraction.position = position }
+        while found.count < count {
             position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
-            guard position < scan.upperBound else { return found }
+            guard position < scan.upperBound else { return extraction.isFinished = true }
             let signLength: Int
             if text[position] == UInt8(ascii: "#") {
                 signLength = 1

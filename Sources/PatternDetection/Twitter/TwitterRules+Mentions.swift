@@ -13,13 +13,25 @@
 ///   at most four scalars of context and its own name and slug.
 extension TwitterRules {
     package func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        let signs = Self.mentionSigns
+        var extraction = TwitterExtraction(scan: scan)
         var found: [Span] = []
-        var lastIndex = scan.lowerBound
-        var position = scan.lowerBound
-        while true {
+        mentions(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The mentions of `scan` from where `extraction` stands, appended to `found` until it holds
+    /// `count` (the extraction then stands after the last) or the scan is finished.
+    func mentions(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout TwitterExtraction,
+        atMost count: Int, into found: inout [Span]
+    ) {
+        let signs = Self.mentionSigns
+        var lastIndex = extraction.position
+        var position = extraction.position
+        defer { extraction.position = position }
+        while found.count < count {
             position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
-            guard position < scan.upperBound else { return found }
+            guard position < scan.upperBound else { return extraction.isFinished = true }
             let sign = position
             position += 1
             let signLength: Int

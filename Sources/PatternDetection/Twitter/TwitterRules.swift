@@ -56,10 +56,7 @@ public struct TwitterRules: RuleSet {
     public func spans(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
     ) -> [Span] {
-        let scan = scanRange(window, in: text)
-        return Self.mergedWithoutOverlaps(
-            urls: urls(in: text, scan: scan), mentions: mentions(in: text, scan: scan),
-            hashtags: hashtags(in: text, scan: scan), cashtags: cashtags(in: text, scan: scan), startingIn: window)
+        collectSpans(in: text, startingIn: window)
     }
 
     /// The URL's text; the name, tag or ticker without its sign for the other kinds.
@@ -73,69 +70,25 @@ public struct TwitterRules: RuleSet {
         let start = window.lowerBound == 0 ? 0 : text.scalarStart(before: window.lowerBound)
         return start..<window.upperBound
     }
+}
 
-    /// `removeOverlappingEntities` over the four lists, each sorted by start: merged by start (on
-    /// equal starts in the reference's order: URLs, mentions, hashtags, cashtags), each entity that
-    /// starts before the previous kept one ends is dropped, and so is every entity that does not
-    /// start in `window`.
-    /// - Complexity: O(total entities); only the kept entities are copied, and none when one
-    ///   list alone keeps all its entities (it is returned as it is: a word of links glued by
-    ///   commas holds hundreds of thousands, and a copy would double the memory they take).
-    static func mergedWithoutOverlaps(
-        urls: [Span], mentions: [Span] = [], hashtags: [Span] = [], cashtags: [Span] = [],
-        startingIn window: Range<Int>
-    ) -> [Span] {
-        let nonEmpty = (urls.isEmpty ? 0 : 1) + (mentions.isEmpty ? 0 : 1) + (hashtags.isEmpty ? 0 : 1) + (cashtags.isEmpty ? 0 : 1)
-        if nonEmpty <= 1 {
-            let only = !urls.isEmpty ? urls : !mentions.isEmpty ? mentions : !hashtags.isEmpty ? hashtags : cashtags
-            if Self.keepsAll(only, startingIn: window) { return only }
-        }
-        var kept: [Span] = []
-        kept.reserveCapacity(urls.count + mentions.count + hashtags.count + cashtags.count)
-        var url = 0, mention = 0, hashtag = 0, cashtag = 0
-        var cursor = 0
-        while true {
-            var start = Int.max
-            var list = -1
-            if url < urls.count { (start, list) = (urls[url].utf8Range.lowerBound, 0) }
-            if mention < mentions.count, mentions[mention].utf8Range.lowerBound < start {
-                (start, list) = (mentions[mention].utf8Range.lowerBound, 1)
-            }
-            if hashtag < hashtags.count, hashtags[hashtag].utf8Range.lowerBound < start {
-                (start, list) = (hashtags[hashtag].utf8Range.lowerBound, 2)
-            }
-            if cashtag < cashtags.count, cashtags[cashtag].utf8Range.lowerBound < start {
-                (start, list) = (cashtags[cashtag].utf8Range.lowerBound, 3)
-            }
-            let index: Int
-            switch list {
-            case 0: (index, url) = (url, url + 1)
-            case 1: (index, mention) = (mention, mention + 1)
-            case 2: (index, hashtag) = (hashtag, hashtag + 1)
-            case 3: (index, cashtag) = (cashtag, cashtag + 1)
-            default: return kept
-            }
-            guard window.contains(start), start >= cursor else { continue }
-            switch list {
-            case 0: kept.append(urls[index])
-            case 1: kept.append(mentions[index])
-            case 2: kept.append(hashtags[index])
-            default: kept.append(cashtags[index])
-            }
-            cursor = kept[kept.count - 1].utf8Range.upperBound
-        }
+extension TwitterRules: SpanEnumerating {
+    /// The spans of ``spans(in:startingIn:)``, handed out as the four extractors find them (see
+    /// ``forEachKeptEntity(of:in:scan:startingIn:batchCount:_:)``): a word of links glued by commas
+    /// holds hundreds of thousands, and they are not collected.
+    package func forEachSpan(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, _ body: (Span) -> Void) {
+        forEachSpan(in: text, startingIn: window, batchCount: Self.entityBatchCount, body)
     }
 
-    /// Whether the merge keeps every entity of `list` (sorted by start) when it is the only one:
-    /// all start in `window` and none starts before the previous one ends.
-    private static func keepsAll(_ list: [Span], startingIn window: Range<Int>) -> Bool {
-        guard let first = list.first, let last = list.last else { return true }
-        guard window.contains(first.utf8Range.lowerBound), window.contains(last.utf8Range.lowerBound) else { return false }
-        var end = first.utf8Range.upperBound
-        for span in list.dropFirst() {
-            if span.utf8Range.lowerBound < end { return false }
-            end = span.utf8Range.upperBound
+    /// ``forEachSpan(in:startingIn:_:)`` with the extractors finding `batchCount` entities ahead
+    /// at most (tests set it low).
+    func forEachSpan(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, batchCount: Int, _ body: (Span) -> Void
+    ) {
+        let scan = scanRange(window, in: text)
+        var lists = [TwitterEntityList.Source.urls, .mentions, .hashtags, .cashtags].map {
+            TwitterEntityList($0, in: text, scan: scan, rules: self, batchCount: batchCount)
         }
-        return true
+        forEachKeptEntity(of: &lists, in: text, scan: scan, startingIn: window, batchCount: batchCount, body)
     }
 }

@@ -60,15 +60,27 @@ struct TwitterURLScanner {
     /// before a separator, which no match crosses); results are entity ranges, some of which may
     /// start at or after `limit` when their preceding character is the last one before it.
     mutating func urls(from start: Int, before limit: Int) -> [Range<Int>] {
+        var extraction = TwitterExtraction(scan: start..<limit)
         var found: [Range<Int>] = []
-        var position = start
+        urls(resuming: &extraction, before: limit, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The URLs of ``urls(from:before:)`` from where `extraction` stands, appended to `found`
+    /// until it holds `count` or more (one candidate may yield several) or the scan is finished.
+    mutating func urls(
+        resuming extraction: inout TwitterExtraction, before limit: Int, atMost count: Int, into found: inout [Range<Int>]
+    ) {
+        var position = extraction.position
         var dot = -1
-        while position < limit {
+        defer { extraction.position = position }
+        while found.count < count {
+            guard position < limit else { return extraction.isFinished = true }
             if dot < position {
-                guard let next = labelEndingDot(from: position) else { break }
+                guard let next = labelEndingDot(from: position) else { return extraction.isFinished = true }
                 dot = next
                 position = earliestMatchStart(forDot: dot, notBefore: position)
-                guard position < limit else { break }
+                guard position < limit else { return extraction.isFinished = true }
             }
             let (scalar, length) = text.scalarValue(at: position)
             var candidate: Candidate?
@@ -88,7 +100,6 @@ struct TwitterURLScanner {
                 position += length
             }
         }
-        return found
     }
 
     /// The first dot at or after `offset` that can end a domain label before a TLD: a domain
