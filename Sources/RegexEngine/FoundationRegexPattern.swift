@@ -13,6 +13,7 @@ import Foundation
 /// each search has a time limit (``SearchTimeLimit``), checked while ICU reports progress.
 package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
     package static let engineName = "NSRegularExpression"
+    package static let resumesCheaply = false
     /// ``RegexCompileFailure/code`` of an expression that uses one of ``unsupportedEscapes``.
     package static let unsupportedSyntaxCode: Int32 = -1
     /// ``RegexLimitFailure/code`` of a search that ran out of time.

@@ -9,6 +9,7 @@ internal import CPCRE2
 /// Matching takes a ``MatchScratch`` from a pool per scan; the compiled code itself is never mutated.
 package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     package static let engineName = "PCRE2"
+    package static let resumesCheaply = true
 
     package let expression: String
     package let options: RegexOptions

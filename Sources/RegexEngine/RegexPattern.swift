@@ -20,6 +20,13 @@ package protocol RegexPattern: Sendable {
     /// The engine's name, for messages: `PCRE2` or `NSRegularExpression`.
     static var engineName: String { get }
 
+    /// Whether a search resumed at a match's end (``forEachMatch(in:visible:startingIn:_:)`` with
+    /// the window starting there) costs only the search from there, and finds what the one search
+    /// would have found next: true for PCRE2, whose search keeps nothing from match to match; false
+    /// for ICU, which is handed the whole visible text again (transcoded) on every call, so
+    /// callers search one subject in one call.
+    static var resumesCheaply: Bool { get }
+
     /// The expression as given.
     var expression: String { get }
 

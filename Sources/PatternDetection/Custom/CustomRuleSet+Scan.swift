@@ -13,116 +13,177 @@ extension CustomRuleSet: SpanEnumerating {
         collectSpans(in: text, startingIn: window)
     }
 
-    /// The spans of ``spans(in:startingIn:)``, handed out in order. The base's spans and the
-    /// matches of every pattern but the last are collected and merged first; the last pattern's
-    /// matches are merged with them as they are found, so a word holding any number of the last
-    /// pattern's matches (one pattern: all of them) costs no memory for them.
+    /// The spans of ``spans(in:startingIn:)``, handed out in order, as they are found: the base's
+    /// spans go through one ``PatternStage`` per pattern, in order, each of which lets through what
+    /// reaches it and adds its pattern's matches that overlap none of it. A stage reads its
+    /// pattern's matches a batch at a time (``PatternMatches``), so a word holding any number of
+    /// base spans and matches costs memory for none of them when the engine resumes searches
+    /// cheaply (PCRE2); with ICU a word's matches are found in one search and held while the word
+    /// is merged.
     package func forEachSpan(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, _ body: (Span) -> Void
+    ) {
+        forEachSpan(in: text, startingIn: window, batchCount: PatternMatches.defaultBatchCount, body)
+    }
+
+    /// ``forEachSpan(in:startingIn:_:)`` with at most `batchCount` matches of a pattern found ahead
+    /// of the merge (tests set it low).
+    func forEachSpan(
+        in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, batchCount: Int, _ body: (Span) -> Void
     ) {
         guard !window.isEmpty else { return }
         let lower = wordStart(containing: window.lowerBound, in: text)
         let upper = wordEnd(from: window.upperBound, in: text)
         let isWholeWords = lower == window.lowerBound && upper == window.upperBound
-        func emit(_ span: Span) {
-            if isWholeWords || window.contains(span.utf8Range.lowerBound) { body(span) }
+        var stages = patterns.map {
+            PatternStage(matches: PatternMatches(pattern: $0, words: lower..<upper, batchCount: batchCount))
         }
-        var accepted = base?.spans(in: text, startingIn: lower..<upper) ?? []
-        guard let last = patterns.last else {
-            accepted.forEach(emit)
-            return
+        stages.withUnsafeMutableBufferPointer { stages in
+            // What stage `index` lets through goes to the next one; after the last, out.
+            func deliver(_ span: Span, to index: Int) {
+                guard index < stages.count else {
+                    if isWholeWords || window.contains(span.utf8Range.lowerBound) { body(span) }
+                    return
+                }
+                stages[index].receive(span, in: text, rules: self) { deliver($0, to: index + 1) }
+            }
+            if let enumerator = base as? any SpanEnumerating {
+                enumerator.forEachSpan(in: text, startingIn: lower..<upper) { deliver($0, to: 0) }
+            } else if let base {
+                for span in base.spans(in: text, startingIn: lower..<upper) { deliver(span, to: 0) }
+            }
+            for index in stages.indices {
+                stages[index].finish(in: text, rules: self) { deliver($0, to: index + 1) }
+            }
         }
-        let earlier = patterns.dropLast()
-        if !earlier.isEmpty {
-            var found = [[Range<Int>]](repeating: [], count: earlier.count)
-            forEachWord(in: lower..<upper, of: text) { word in
-                for (index, pattern) in earlier.enumerated() {
-                    forEachMatch(of: pattern, inWord: word, of: text) { found[index].append($0) }
+    }
+
+    /// One pattern's part of the merge: the spans accepted before it (the base's and the earlier
+    /// patterns' kept matches) reach it in order, and it hands them on in order together with its
+    /// pattern's matches that overlap none of them.
+    ///
+    /// Invariant: every match not yet read starts at or after the end of every span received.
+    struct PatternStage {
+        var matches: PatternMatches
+
+        /// Hands on the matches that end before `span` (none of them overlaps an earlier span),
+        /// drops those that overlap it, then hands on `span`.
+        mutating func receive(
+            _ span: Span, in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet, _ forward: (Span) -> Void
+        ) {
+            while let match = matches.head(in: text, rules: rules), match.lowerBound < span.utf8Range.upperBound {
+                matches.advance()
+                if match.upperBound <= span.utf8Range.lowerBound {
+                    forward(Span(kind: matches.pattern.kind, utf8Range: match))
                 }
             }
-            for (pattern, matches) in zip(earlier, found) where !matches.isEmpty {
-                var merged: [Span] = []
-                merged.reserveCapacity(accepted.count + matches.count)
-                var merge = SpanMerge(accepted: accepted)
-                for match in matches { merge.offer(match, kind: pattern.kind) { merged.append($0) } }
-                merge.finish { merged.append($0) }
-                accepted = merged
+            forward(span)
+        }
+
+        /// Hands on the matches after the last span received.
+        mutating func finish(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet, _ forward: (Span) -> Void) {
+            while let match = matches.head(in: text, rules: rules) {
+                matches.advance()
+                forward(Span(kind: matches.pattern.kind, utf8Range: match))
             }
         }
-        var merge = SpanMerge(accepted: accepted)
-        forEachWord(in: lower..<upper, of: text) { word in
-            forEachMatch(of: last, inWord: word, of: text) { merge.offer($0, kind: last.kind, emit) }
-        }
-        merge.finish(emit)
     }
 
-    /// Calls `body` with each word (maximal run without separators) in `range`, which starts at a
-    /// word start.
-    private func forEachWord(in range: Range<Int>, of text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let separatorLength = separators.separatorLength(at: position, in: text)
-            if separatorLength > 0 {
-                position += separatorLength
-                continue
-            }
-            let start = position
-            position = wordEnd(from: position, in: text)
-            body(start..<position)
-        }
-    }
-
-    /// Calls `body` with each match of `pattern` in one word, the expression seeing the word plus
-    /// its bordering separators.
-    private func forEachMatch(
-        of pattern: CustomPattern, inWord word: Range<Int>, of text: UnsafeBufferPointer<UInt8>,
-        _ body: (Range<Int>) -> Void
-    ) {
-        guard word.count >= pattern.minimumLength else { return }
-        let subjectStart = word.lowerBound == 0 ? 0 : text.scalarStart(before: word.lowerBound)
-        let subjectEnd = word.upperBound == text.count
-            ? word.upperBound : word.upperBound + UTF8Scalar.length(lead: text[word.upperBound])
-        let outcome = pattern.compiled.forEachMatch(
-            in: text, visible: subjectStart..<subjectEnd, startingIn: word
-        ) { match in
-            // A match that reaches into the next separator ends the word.
-            guard match.upperBound <= word.upperBound else { return false }
-            body(match)
-            return true
-        }
-        // A search the engine cannot finish within its limits ends this pattern's scan of the
-        // word, as no match would: the word's outcome still depends on the word alone.
-        if case .gaveUp(let failure) = outcome {
-            pattern.limits.record(PatternError(failure, pattern: pattern.expression))
-        }
-    }
-
-    /// Merges one pattern's matches, offered in order, into the sorted, non-overlapping spans
-    /// accepted before them: a match is kept unless it overlaps an accepted span. Spans come out
-    /// sorted and non-overlapping, each as soon as nothing before it can still come.
-    /// - Complexity: O(accepted + matches) over the whole merge.
-    struct SpanMerge {
-        let accepted: [Span]
-        /// The first accepted span not handed out yet.
+    /// One pattern's matches in a range of whole words, word by word, read a batch at a time: the
+    /// expression sees a word and its bordering separators, and a match that reaches into the next
+    /// separator ends the word's matches. With an engine that resumes searches cheaply the search
+    /// stops after a batch of matches and goes on from the last one's end; otherwise a word's
+    /// matches are found in one search.
+    ///
+    /// Invariant: `batch[next...]` are the matches found and not yet read, sorted; the search goes
+    /// on from `position` in `word` (or, when `word` is `nil`, from the next word at `position`).
+    struct PatternMatches {
+        let pattern: CustomPattern
+        let words: Range<Int>
+        private let batchCount: Int
+        private var batch: [Range<Int>] = []
         private var next = 0
+        private var word: Range<Int>?
+        private var position: Int
 
-        init(accepted: [Span]) { self.accepted = accepted }
+        /// The most matches found ahead of the merge when the engine resumes cheaply.
+        static let defaultBatchCount = 1024
 
-        mutating func offer(_ match: Range<Int>, kind: PatternKind, _ body: (Span) -> Void) {
-            while next < accepted.count, accepted[next].utf8Range.upperBound <= match.lowerBound {
-                body(accepted[next])
-                next += 1
-            }
-            if next < accepted.count, accepted[next].utf8Range.lowerBound < match.upperBound { return }
-            body(Span(kind: kind, utf8Range: match))
+        /// - Parameter words: starts at a word start, ends at a word end.
+        init(pattern: CustomPattern, words: Range<Int>, batchCount: Int = defaultBatchCount) {
+            self.pattern = pattern
+            self.words = words
+            position = words.lowerBound
+            self.batchCount = type(of: pattern.compiled).resumesCheaply ? batchCount : .max
         }
 
-        /// Hands out the accepted spans after the last match.
-        mutating func finish(_ body: (Span) -> Void) {
-            while next < accepted.count {
-                body(accepted[next])
-                next += 1
+        /// The next match, searching for the next batch first when the one found is used up; `nil`
+        /// when none is left in `words`.
+        @inline(__always)
+        mutating func head(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Range<Int>? {
+            while next == batch.count {
+                guard findBatch(in: text, rules: rules) else { return nil }
             }
+            return batch[next]
+        }
+
+        /// Moves past the head.
+        @inline(__always)
+        mutating func advance() {
+            next += 1
+        }
+
+        /// Finds the next matches, moving on to the next word when the current one has no more;
+        /// `false` when no word is left.
+        private mutating func findBatch(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Bool {
+            if !batch.isEmpty { batch.removeAll(keepingCapacity: true) }
+            next = 0
+            if word == nil {
+                while position < words.upperBound {
+                    let length = rules.separators.separatorLength(at: position, in: text)
+                    guard length > 0 else { break }
+                    position += length
+                }
+                guard position < words.upperBound else { return false }
+                let end = rules.wordEnd(from: position, in: text)
+                // A word too short for the pattern holds no match.
+                guard end - position >= pattern.minimumLength else {
+                    position = end
+                    return true
+                }
+                word = position..<end
+            }
+            let word = word!
+            let subjectStart = word.lowerBound == 0 ? 0 : text.scalarStart(before: word.lowerBound)
+            let subjectEnd = word.upperBound == text.count
+                ? word.upperBound : word.upperBound + UTF8Scalar.length(lead: text[word.upperBound])
+            var isFull = false
+            let limit = batchCount
+            // Found into a local (the closure may not reach `self`), the storage moved, not copied.
+            var found: [Range<Int>] = []
+            swap(&found, &batch)
+            let outcome = pattern.compiled.forEachMatch(
+                in: text, visible: subjectStart..<subjectEnd, startingIn: position..<word.upperBound
+            ) { match in
+                // A match that reaches into the next separator ends the word.
+                guard match.upperBound <= word.upperBound else { return false }
+                found.append(match)
+                isFull = found.count == limit
+                return !isFull
+            }
+            swap(&found, &batch)
+            // A search the engine cannot finish within its limits ends this pattern's scan of the
+            // word, as no match would: the word's outcome still depends on the word alone.
+            if case .gaveUp(let failure) = outcome {
+                pattern.limits.record(PatternError(failure, pattern: pattern.expression))
+                isFull = false
+            }
+            if isFull {
+                position = batch[batch.count - 1].upperBound
+            } else {
+                (self.word, position) = (nil, word.upperBound)
+            }
+            return true
         }
     }
 

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import PatternDetection
+
+/// `CustomRuleSet`'s streamed merge against the rule read literally: the base's spans first, then
+/// each pattern in turn, its matches in every word (the expression seeing the word and its bordering
+/// separators, a match reaching into a separator ending the word's matches) kept where they
+/// overlap nothing kept before. The stages read each pattern's matches in batches; batches of one,
+/// two and three matches must give the same spans as the default.
+@Suite("Custom pattern merge")
+struct CustomRuleSetMergeTests {
+    static func model(_ rules: CustomRuleSet, _ text: UnsafeBufferPointer<UInt8>) -> [Span] {
+        var accepted = rules.base?.spans(in: text, startingIn: 0..<text.count) ?? []
+        var words: [Range<Int>] = []
+        var position = 0
+        while position < text.count {
+            let length = rules.separators.separatorLength(at: position, in: text)
+            if length > 0 {
+                position += length
+                continue
+            }
+            let end = rules.wordEnd(from: position, in: text)
+            words.append(position..<end)
+            position = end
+        }
+        for pattern in rules.patterns {
+            var kept: [Span] = []
+            for word in words {
+                let subjectStart = word.lowerBound == 0 ? 0 : text.scalarStart(before: word.lowerBound)
+                let subjectEnd = word.upperBound == text.count
+                    ? word.upperBound : word.upperBound + UTF8Scalar.length(lead: text[word.upperBound])
+                pattern.compiled.forEachMatch(in: text, visible: subjectStart..<subjectEnd, startingIn: word) { match in
+                    guard match.upperBound <= word.upperBound else { return false }
+                    if !accepted.contains(where: { $0.utf8Range.overlaps(match) }) {
+                        kept.append(Span(kind: pattern.kind, utf8Range: match))
+                    }
+                    return true
+                }
+            }
+            accepted = (accepted + kept).sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
+        }
+        return accepted
+    }
+
+    @Test("Streamed merge equals the rule read literally", arguments: BuiltInRules.allCases)
+    func streamedMergeEqualsTheRule(_ builtIn: BuiltInRules) throws {
+        let patterns = try ScanChecks.customPatterns()
+        var random = SplitMix64(seed: 41)
+        var texts = HostileCorpus.Shape.allCases.map { $0.bytes(count: 1200) }
+        texts.append(PostCorpus.posts(byteCount: 4000, seed: 9))
+        texts.append(Array("AB-12:ok:CD-3 #a:b:@x EF-4 :c::d: ab cd\n>x y<".utf8))
+        texts += (0..<6).map { _ in PostCorpus.randomBytes(count: 600, using: &random) }
+        // Every pattern alone and all of them, in the given and the reverse order.
+        let orders = patterns.map { [$0] } + [patterns, patterns.reversed()]
+        for order in orders {
+            for base in [RuleSetCases.rules(builtIn), nil] as [(any RuleSet)?] {
+                let rules = try CustomRuleSet(patterns: order, over: base)
+                for bytes in texts {
+                    Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { text in
+                        let expected = Self.model(rules, text)
+                        for batchCount in [1, 2, 3, CustomRuleSet.PatternMatches.defaultBatchCount] {
+                            var streamed: [Span] = []
+                            rules.forEachSpan(in: text, startingIn: 0..<text.count, batchCount: batchCount) { streamed.append($0) }
+                            let equal = streamed == expected  // outside #expect: long lists describe slowly
+                            #expect(equal, "\(rules.name) over \(base?.name ?? "nothing"), batches of \(batchCount), \(text.count) bytes")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
