@@ -22,11 +22,10 @@ extension BlueskyRules {
     ///   starts in `window`: the trigger search reads each byte once, a word with a `.` or `:` is
     ///   read twice more (back to its start, then forward for its candidates), and each check reads
     ///   only its own candidate's text (a mention re-reads its handle run while cutting it back).
-    func scan(_ text: UnsafeBufferPointer<UInt8>, window: Range<Int>) -> [Span] {
+    func scan(_ text: UnsafeBufferPointer<UInt8>, window: Range<Int>, _ body: (Span) -> Void) {
         let classes = Self.byteClasses
         let triggers = Self.triggers
-        var links: [Span] = []
-        var signed: [Span] = []
+        var merge = OverlapMerge()
         var linkWordsEnd = window.lowerBound
         var position = window.lowerBound
         while true {
@@ -37,36 +36,37 @@ extension BlueskyRules {
                 if Self.isCandidateStart(position, in: text, allowingParenthesis: true),
                     let end = Self.mentionEnd(in: text, sign: position)
                 {
-                    signed.append(Span(kind: .mention, utf8Range: position..<end))
+                    merge.offer(signed: Span(kind: .mention, utf8Range: position..<end), body)
                 }
             case UInt8(ascii: "#"):
                 if Self.isCandidateStart(position, in: text, allowingParenthesis: false),
                     let end = Self.hashtagEnd(in: text, sign: position, signLength: 1)
                 {
-                    signed.append(Span(kind: .hashtag, utf8Range: position..<end))
+                    merge.offer(signed: Span(kind: .hashtag, utf8Range: position..<end), body)
                 }
             case 0xEF:  // ＃ is EF BC 83
                 if position + 2 < text.count, text[position + 1] == 0xBC, text[position + 2] == 0x83,
                     Self.isCandidateStart(position, in: text, allowingParenthesis: false),
                     let end = Self.hashtagEnd(in: text, sign: position, signLength: 3)
                 {
-                    signed.append(Span(kind: .hashtag, utf8Range: position..<end))
+                    merge.offer(signed: Span(kind: .hashtag, utf8Range: position..<end), body)
                 }
             case UInt8(ascii: "$"):
                 if Self.isCandidateStart(position, in: text, allowingParenthesis: true),
                     let end = Self.cashtagEnd(in: text, sign: position)
                 {
-                    signed.append(Span(kind: .cashtag, utf8Range: position..<end))
+                    merge.offer(signed: Span(kind: .cashtag, utf8Range: position..<end), body)
                 }
             default:  // `.` or `:`
                 if position >= linkWordsEnd, Self.mayEndLinkStart(at: position, in: text, classes: classes) {
-                    linkWordsEnd = Self.appendLink(
-                        inWordAround: position, in: text, window: window, classes: classes, to: &links)
+                    let (link, wordEnd) = Self.link(inWordAround: position, in: text, window: window, classes: classes)
+                    if let link { merge.offer(link: link, body) }
+                    linkWordsEnd = wordEnd
                 }
             }
             position += 1
         }
-        return Self.mergedWithoutOverlaps(links, signed)
+        merge.finish(body)
     }
 
     /// Whether the `.` or `:` at `trigger` can be the one a link candidate's match holds: a `.`
@@ -83,11 +83,10 @@ extension BlueskyRules {
 
     /// Reads the word around `trigger` (a `.` or `:`) for its link candidate: the first position
     /// in it, in `window`, that is a candidate start holding an ASCII letter and where the link
-    /// expression matches. Appends the link when the reference keeps it; returns the word's end.
-    private static func appendLink(
-        inWordAround trigger: Int, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>, classes: ByteClassTable,
-        to links: inout [Span]
-    ) -> Int {
+    /// expression matches. Returns the link when the reference keeps it, and the word's end.
+    private static func link(
+        inWordAround trigger: Int, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>, classes: ByteClassTable
+    ) -> (link: Span?, wordEnd: Int) {
         var wordStart = trigger
         while wordStart > window.lowerBound {
             let byte = text[wordStart - 1]
@@ -107,16 +106,14 @@ extension BlueskyRules {
             if isCandidate, classes.contains(text[candidate], letter),
                 linkCandidate(in: text, at: candidate, classes: classes).isCandidate
             {
-                if let end = linkEnd(in: text, start: candidate, wordEnd: wordEnd) {
-                    links.append(Span(kind: .url, utf8Range: candidate..<end))
-                }
-                break
+                guard let end = linkEnd(in: text, start: candidate, wordEnd: wordEnd) else { break }
+                return (Span(kind: .url, utf8Range: candidate..<end), wordEnd)
             }
             guard let parenthesis = text[candidate..<wordEnd].firstIndex(of: UInt8(ascii: "(")) else { break }
             candidate = parenthesis + 1
             isCandidate = true
         }
-        return wordEnd
+        return (nil, wordEnd)
     }
 
     /// Whether a match may start at `offset`: it is 0 or follows whitespace (or `(`, when allowed).
@@ -132,46 +129,50 @@ extension BlueskyRules {
         return JavaScriptWhitespace.length(at: text.scalarStart(before: offset), in: text) > 0
     }
 
-    /// Merges the links and the sign-started spans (each sorted by start) into one list, dropping
-    /// every span that starts before the previous survivor ends, as the Bluesky app skips a facet
-    /// that starts inside the one before it. Starts never tie (each kind starts with its own
-    /// character).
-    /// - Complexity: O(total spans).
-    static func mergedWithoutOverlaps(_ links: [Span], _ signed: [Span]) -> [Span] {
-        if links.isEmpty { return signed.isEmpty ? [] : withoutOverlaps(signed) }
-        var kept: [Span] = []
-        kept.reserveCapacity(links.count + signed.count)
-        var linkIndex = 0, signedIndex = 0, cursor = 0
-        while linkIndex < links.count || signedIndex < signed.count {
-            let span: Span
-            if signedIndex == signed.count
-                || (linkIndex < links.count
-                    && links[linkIndex].utf8Range.lowerBound < signed[signedIndex].utf8Range.lowerBound)
-            {
-                span = links[linkIndex]
-                linkIndex += 1
-            } else {
-                span = signed[signedIndex]
-                signedIndex += 1
-            }
-            if span.utf8Range.lowerBound >= cursor {
-                kept.append(span)
-                cursor = span.utf8Range.upperBound
-            }
-        }
-        return kept
-    }
+    /// Overlap removal as the Bluesky app renders facets, done as the scan finds spans: in start
+    /// order, a span that starts before the previous kept one ends is dropped. Starts never tie
+    /// (each kind starts with its own character).
+    ///
+    /// The scan finds sign-started spans in start order, and at most one link per word, when it
+    /// reaches the word's first `.` or `:` that can end a link's start. Every span found before that
+    /// trigger starts before it, and so before the link unless the link starts after the trigger
+    /// (its candidate follows a `(` later in the word; the run from a link's start to its first
+    /// `.` or `:` holds no sign). So the link waits until a span starting after it is offered, or
+    /// the next link, or the end: spans then go out in start order, with one link held at most.
+    struct OverlapMerge {
+        private var pendingLink: Span?
+        private var cursor = 0
 
-    private static func withoutOverlaps(_ spans: [Span]) -> [Span] {
-        var kept = spans
-        var count = 0, cursor = 0
-        for index in kept.indices where kept[index].utf8Range.lowerBound >= cursor {
-            cursor = kept[index].utf8Range.upperBound
-            kept[count] = kept[index]
-            count += 1
+        /// A mention, tag or cashtag; offered in start order.
+        @inline(__always)
+        mutating func offer(signed span: Span, _ body: (Span) -> Void) {
+            if let link = pendingLink, link.utf8Range.lowerBound < span.utf8Range.lowerBound {
+                pendingLink = nil
+                keep(link, body)
+            }
+            keep(span, body)
         }
-        kept.removeLast(kept.count - count)
-        return kept
+
+        /// A word's link; words are offered in order.
+        mutating func offer(link: Span, _ body: (Span) -> Void) {
+            if let previous = pendingLink { keep(previous, body) }
+            pendingLink = link
+        }
+
+        /// Hands out the link still held.
+        mutating func finish(_ body: (Span) -> Void) {
+            if let link = pendingLink {
+                pendingLink = nil
+                keep(link, body)
+            }
+        }
+
+        @inline(__always)
+        private mutating func keep(_ span: Span, _ body: (Span) -> Void) {
+            guard span.utf8Range.lowerBound >= cursor else { return }
+            body(span)
+            cursor = span.utf8Range.upperBound
+        }
     }
 
     /// ASCII letters.

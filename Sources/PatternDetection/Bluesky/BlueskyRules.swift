@@ -55,7 +55,7 @@ public struct BlueskyRules: RuleSet {
     public func spans(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>
     ) -> [Span] {
-        scan(text, window: window)
+        collectSpans(in: text, startingIn: window)
     }
 
     /// The facet value: the handle of a mention (no `@`), the URI of a link (`https://` + the text
@@ -69,4 +69,13 @@ public struct BlueskyRules: RuleSet {
 extension RuleSet where Self == BlueskyRules {
     /// The shared `bluesky` rule set, for contexts that expect a concrete rule set type.
     public static var bluesky: BlueskyRules { BlueskyRules.shared }
+}
+
+extension BlueskyRules: SpanEnumerating {
+    /// The spans of ``spans(in:startingIn:)``, handed out as the scan finds them (see
+    /// ``OverlapMerge``): a word may hold any number of mentions after `(` (`(@a.bc(@d.ef…`), and
+    /// they are not collected.
+    package func forEachSpan(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, _ body: (Span) -> Void) {
+        scan(text, window: window, body)
+    }
 }
