@@ -10,13 +10,14 @@ enum HostileCorpus {}
 extension HostileCorpus {
     /// Long runs of signs, glued schemes, one enormous URL, joiner chains, combining marks,
     /// full-width signs, Mastodon's remote mentions, shortcodes, tag separators and extra URIs,
-    /// links glued by commas (one word holding thousands of twitter links), and a few mixtures.
+    /// links glued by commas (one word holding thousands of twitter links), mentions after
+    /// parentheses (as many bluesky, twitter and mastodon mentions in one word), and a few mixtures.
     enum Shape: String, CaseIterable, Sendable {
         case atSigns, hashSigns, dollarSigns, openParens, dots, hyphens, dotHyphenChain, gluedSchemes,
             gluedSchemesWithDots, enormousURL, enormousDomain, mentionChain, hashtagChain, zwjChain,
             combiningMarks, fullWidthSigns, keycaps, wwwChain, emailChain, mixedPunctuation,
             longWordsNoSpace, manyShortWords, remoteMentionChain, shortcodeChain, tagSeparators,
-            longMentionDomain, xmppChain, magnetQuery, parenthesizedPath, commaGluedLinks
+            longMentionDomain, xmppChain, magnetQuery, parenthesizedPath, commaGluedLinks, parenthesizedMentions
 
         /// The repeating unit (or, for `enormousURL`/`enormousDomain`, the prefix plus unit).
         var unit: String {
@@ -51,6 +52,7 @@ extension HostileCorpus {
             case .magnetQuery: return "a=b&"
             case .parenthesizedPath: return "(a)"
             case .commaGluedLinks: return "a.co,"
+            case .parenthesizedMentions: return "(@a.co"
             }
         }
 
