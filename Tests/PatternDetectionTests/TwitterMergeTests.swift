@@ -14,7 +14,9 @@ struct TwitterMergeTests {
         var given = lists.map { TwitterEntityList(given: $0) }
         var kept: [Span] = []
         let text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        TwitterRules.shared.forEachKeptEntity(of: &given, in: text, scan: 0..<0, startingIn: window) { kept.append($0) }
+        given.withUnsafeMutableBufferPointer { given in
+            TwitterRules.shared.forEachKeptEntity(of: given, in: text, scan: 0..<0, startingIn: window) { kept.append($0) }
+        }
         return kept
     }
 

@@ -1,21 +1,3 @@
-/// Where one of twitter-text's extractors stands in its scan of a text. A scan stops (before its
-/// end) only right after a match that yielded an entity, so where it stands is also where that
-/// match ended, the reference's `lastIndex`: resumed from there with nothing else remembered, it
-/// finds exactly what one uninterrupted scan finds. (The URL scan also forgets the dot it was
-/// working towards; searching again from the match's end finds that same dot, and a candidate
-/// cannot start before the stretch that dot ends.)
-struct TwitterExtraction {
-    /// Where the scan goes on, and where the last match ended.
-    var position: Int
-    /// The scan reached its end: nothing is left to find.
-    var isFinished = false
-
-    /// A scan about to start at the start of `scan`.
-    init(scan: Range<Int>) {
-        position = scan.lowerBound
-    }
-}
-
 /// One of the entity lists that twitter-text's `extractEntitiesWithIndices` merges, read in
 /// batches: its extractor is resumed until it has found a batch more (or reached the end), so the
 /// list never holds more than about a batch, however many entities one word holds.
@@ -32,71 +14,79 @@ struct TwitterEntityList {
     let source: Source
     private(set) var entities: [Span] = []
     private(set) var next = 0
-    private var extraction: TwitterExtraction
-    /// The URL scanner, kept from batch to batch (its domain search remembers what it walked).
-    private var scanner: TwitterURLScanner?
-    /// The URL scanner's ranges for one batch, before they become spans.
-    private var ranges: [Range<Int>] = []
+    private var resumption: ResumableScan
 
-    /// The list of `source`'s entities in `text[scan]`, none found yet, with room for a batch of
-    /// `batchCount` (or as many as `scan` can hold, at two bytes an entity, if fewer).
-    init(_ source: Source, in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, rules: TwitterRules, batchCount: Int) {
+    /// The list of `source`'s entities in `scan`, none found yet.
+    init(_ source: Source, scan: Range<Int>) {
         self.source = source
-        extraction = TwitterExtraction(scan: scan)
-        let room = min(batchCount, scan.count / 2 + 1)
-        if source == .urls {
-            scanner = TwitterURLScanner(text: text, tlds: rules.tlds)
-            ranges.reserveCapacity(room)
-        }
-        entities.reserveCapacity(room)
+        resumption = ResumableScan(scan: scan)
     }
 
     /// A list of `entities` (sorted by start), given whole.
     init(given entities: [Span]) {
         source = .given
         self.entities = entities
-        extraction = TwitterExtraction(scan: 0..<0)
-        extraction.isFinished = true
+        resumption = ResumableScan(scan: 0..<0)
+        resumption.isFinished = true
     }
 
     /// Where the entity to merge next starts, finding the next batch first when the one found is
     /// used up; `Int.max` when none is left.
     @inline(__always)
-    mutating func headStart(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, rules: TwitterRules, batchCount: Int) -> Int {
+    mutating func headStart(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, rules: TwitterRules, scratch: inout TwitterExtractionScratch,
+        batchCount: Int
+    ) -> Int {
         if next == entities.count {
-            guard !extraction.isFinished else { return .max }
-            findBatch(in: text, scan: scan, rules: rules, batchCount: batchCount)
+            guard !resumption.isFinished else { return .max }
+            findBatch(in: text, scan: scan, rules: rules, scratch: &scratch, batchCount: batchCount)
             guard next < entities.count else { return .max }
         }
         return entities[next].utf8Range.lowerBound
     }
 
     /// The entity to merge next, moving past it.
-    /// - Precondition: ``headStart(in:scan:rules:batchCount:)`` found one.
+    /// - Precondition: ``headStart(in:scan:rules:scratch:batchCount:)`` found one.
     @inline(__always)
     mutating func takeHead() -> Span {
         next += 1
         return entities[next - 1]
     }
 
-    private mutating func findBatch(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, rules: TwitterRules, batchCount: Int) {
-        entities.removeAll(keepingCapacity: true)
+    private mutating func findBatch(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, rules: TwitterRules, scratch: inout TwitterExtractionScratch,
+        batchCount: Int
+    ) {
+        if !entities.isEmpty { entities.removeAll(keepingCapacity: true) }
         next = 0
+        // Room for a batch up front where the scan is long enough to fill one (a list grown by
+        // doubling copies itself); a short scan allocates only for what it finds.
+        let room = min(batchCount, scan.count / 16)
+        if room >= 64, entities.capacity < room { entities.reserveCapacity(room) }
         switch source {
         case .urls:
-            ranges.removeAll(keepingCapacity: true)
-            scanner!.urls(resuming: &extraction, before: scan.upperBound, atMost: batchCount, into: &ranges)
-            for range in ranges { entities.append(Span(kind: .url, utf8Range: range)) }
+            if scratch.scanner == nil { scratch.scanner = TwitterURLScanner(text: text, tlds: rules.tlds) }
+            if !scratch.ranges.isEmpty { scratch.ranges.removeAll(keepingCapacity: true) }
+            scratch.scanner!.urls(resuming: &resumption, before: scan.upperBound, atMost: batchCount, into: &scratch.ranges)
+            for range in scratch.ranges { entities.append(Span(kind: .url, utf8Range: range)) }
         case .mentions:
-            rules.mentions(in: text, scan: scan, resuming: &extraction, atMost: batchCount, into: &entities)
+            rules.mentions(in: text, scan: scan, resuming: &resumption, atMost: batchCount, into: &entities)
         case .hashtags:
-            rules.hashtags(in: text, scan: scan, resuming: &extraction, atMost: batchCount, into: &entities)
+            rules.hashtags(in: text, scan: scan, resuming: &resumption, atMost: batchCount, into: &entities)
         case .cashtags:
-            rules.cashtags(in: text, scan: scan, resuming: &extraction, atMost: batchCount, into: &entities)
+            rules.cashtags(in: text, scan: scan, resuming: &resumption, atMost: batchCount, into: &entities)
         case .given:
-            extraction.isFinished = true
+            resumption.isFinished = true
         }
     }
+}
+
+/// What twitter's extractors reuse from batch to batch in one scan: the URL scanner (its domain
+/// search remembers what it walked), made when the URL list first needs it, and a batch's URL
+/// ranges before they become spans.
+struct TwitterExtractionScratch {
+    var scanner: TwitterURLScanner?
+    var ranges: [Range<Int>] = []
 }
 
 extension TwitterRules {
@@ -111,28 +101,45 @@ extension TwitterRules {
     /// the lists are read.
     /// - Complexity: O(entities) beyond the extractors' scans; memory O(lists × batch).
     func forEachKeptEntity(
-        of lists: inout [TwitterEntityList], in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>,
+        of lists: UnsafeMutableBufferPointer<TwitterEntityList>, in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>,
         startingIn window: Range<Int>, batchCount: Int = entityBatchCount, _ body: (Span) -> Void
     ) {
         var cursor = 0
-        lists.withUnsafeMutableBufferPointer { lists in
-            // Each list's head start, read again only when that list moves.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: lists.count) { starts in
-                for index in lists.indices {
-                    starts[index] = lists[index].headStart(in: text, scan: scan, rules: self, batchCount: batchCount)
-                }
-                while true {
-                    var start = Int.max
-                    var chosen = -1
-                    for index in starts.indices where starts[index] < start { (start, chosen) = (starts[index], index) }
-                    guard chosen >= 0 else { return }
-                    let entity = lists[chosen].takeHead()
-                    starts[chosen] = lists[chosen].headStart(in: text, scan: scan, rules: self, batchCount: batchCount)
-                    guard window.contains(start), start >= cursor else { continue }
-                    body(entity)
-                    cursor = entity.utf8Range.upperBound
-                }
+        var scratch = TwitterExtractionScratch()
+        // Each list's head start, read again only when that list moves.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: lists.count) { starts in
+            for index in lists.indices {
+                starts[index] = lists[index].headStart(in: text, scan: scan, rules: self, scratch: &scratch, batchCount: batchCount)
             }
+            while true {
+                var start = Int.max
+                var chosen = -1
+                for index in starts.indices where starts[index] < start { (start, chosen) = (starts[index], index) }
+                guard chosen >= 0 else { return }
+                let entity = lists[chosen].takeHead()
+                starts[chosen] = lists[chosen].headStart(in: text, scan: scan, rules: self, scratch: &scratch, batchCount: batchCount)
+                guard window.contains(start), start >= cursor else { continue }
+                body(entity)
+                cursor = entity.utf8Range.upperBound
+            }
+        }
+    }
+
+    /// Runs `body` with the lists of `sources` in `scan` (the last two optional), kept in memory
+    /// lent for the call, so a scan of a short text allocates nothing for them.
+    func withEntityLists<Result>(
+        _ sources: (TwitterEntityList.Source, TwitterEntityList.Source, TwitterEntityList.Source?, TwitterEntityList.Source?),
+        scan: Range<Int>, _ body: (UnsafeMutableBufferPointer<TwitterEntityList>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: TwitterEntityList.self, capacity: 4) { lists in
+            var count = 0
+            for source in [sources.0, sources.1, sources.2, sources.3] {
+                guard let source else { break }
+                (lists.baseAddress! + count).initialize(to: TwitterEntityList(source, scan: scan))
+                count += 1
+            }
+            defer { lists.baseAddress!.deinitialize(count: count) }
+            return body(UnsafeMutableBufferPointer(rebasing: lists[..<count]))
         }
     }
 }

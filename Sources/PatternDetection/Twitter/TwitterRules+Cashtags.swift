@@ -10,7 +10,7 @@
 ///   most ten bytes after it.
 extension TwitterRules {
     package func cashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var extraction = TwitterExtraction(scan: scan)
+        var extraction = ResumableScan(scan: scan)
         var found: [Span] = []
         cashtags(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
         return found
@@ -19,7 +19,7 @@ extension TwitterRules {
     /// The cashtags of `scan` from where `extraction` stands, appended to `found` until it holds
     /// `count` (the extraction then stands after the last) or the scan is finished.
     func cashtags(
-        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout TwitterExtraction,
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout ResumableScan,
         atMost count: Int, into found: inout [Span]
     ) {
         let dollars = Self.dollarSign

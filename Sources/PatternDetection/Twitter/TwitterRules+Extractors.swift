@@ -17,11 +17,10 @@ extension TwitterRules {
     ) -> [Span] {
         let scan = 0..<text.count
         guard checkingURLOverlap else { return hashtags(in: text, scan: scan) }
-        var lists = [TwitterEntityList.Source.urls, .hashtags].map {
-            TwitterEntityList($0, in: text, scan: scan, rules: self, batchCount: Self.entityBatchCount)
-        }
         var tags: [Span] = []
-        forEachKeptEntity(of: &lists, in: text, scan: scan, startingIn: scan) { if $0.kind == .hashtag { tags.append($0) } }
+        withEntityLists((.urls, .hashtags, nil, nil), scan: scan) { lists in
+            forEachKeptEntity(of: lists, in: text, scan: scan, startingIn: scan) { if $0.kind == .hashtag { tags.append($0) } }
+        }
         return tags
     }
 

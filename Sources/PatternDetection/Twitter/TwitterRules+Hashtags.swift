@@ -9,7 +9,7 @@
 ///   time, once in a tag's run), and a run is never rescanned because the next sign lies beyond it.
 extension TwitterRules {
     func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var extraction = TwitterExtraction(scan: scan)
+        var extraction = ResumableScan(scan: scan)
         var found: [Span] = []
         hashtags(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
         return found
@@ -18,7 +18,7 @@ extension TwitterRules {
     /// The hashtags of `scan` from where `extraction` stands, appended to `found` until it holds
     /// `count` (the extraction then stands after the last) or the scan is finished.
     func hashtags(
-        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout TwitterExtraction,
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout ResumableScan,
         atMost count: Int, into found: inout [Span]
     ) {
         let letters = TwitterCharacterClasses.hashtagLetters

@@ -13,7 +13,7 @@
 ///   at most four scalars of context and its own name and slug.
 extension TwitterRules {
     package func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var extraction = TwitterExtraction(scan: scan)
+        var extraction = ResumableScan(scan: scan)
         var found: [Span] = []
         mentions(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
         return found
@@ -22,7 +22,7 @@ extension TwitterRules {
     /// The mentions of `scan` from where `extraction` stands, appended to `found` until it holds
     /// `count` (the extraction then stands after the last) or the scan is finished.
     func mentions(
-        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout TwitterExtraction,
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming extraction: inout ResumableScan,
         atMost count: Int, into found: inout [Span]
     ) {
         let signs = Self.mentionSigns

@@ -86,9 +86,8 @@ extension TwitterRules: SpanEnumerating {
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, batchCount: Int, _ body: (Span) -> Void
     ) {
         let scan = scanRange(window, in: text)
-        var lists = [TwitterEntityList.Source.urls, .mentions, .hashtags, .cashtags].map {
-            TwitterEntityList($0, in: text, scan: scan, rules: self, batchCount: batchCount)
+        withEntityLists((.urls, .mentions, .hashtags, .cashtags), scan: scan) { lists in
+            forEachKeptEntity(of: lists, in: text, scan: scan, startingIn: window, batchCount: batchCount, body)
         }
-        forEachKeptEntity(of: &lists, in: text, scan: scan, startingIn: window, batchCount: batchCount, body)
     }
 }

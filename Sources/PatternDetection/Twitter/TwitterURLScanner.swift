@@ -60,7 +60,7 @@ struct TwitterURLScanner {
     /// before a separator, which no match crosses); results are entity ranges, some of which may
     /// start at or after `limit` when their preceding character is the last one before it.
     mutating func urls(from start: Int, before limit: Int) -> [Range<Int>] {
-        var extraction = TwitterExtraction(scan: start..<limit)
+        var extraction = ResumableScan(scan: start..<limit)
         var found: [Range<Int>] = []
         urls(resuming: &extraction, before: limit, atMost: .max, into: &found)
         return found
@@ -69,7 +69,7 @@ struct TwitterURLScanner {
     /// The URLs of ``urls(from:before:)`` from where `extraction` stands, appended to `found`
     /// until it holds `count` or more (one candidate may yield several) or the scan is finished.
     mutating func urls(
-        resuming extraction: inout TwitterExtraction, before limit: Int, atMost count: Int, into found: inout [Range<Int>]
+        resuming extraction: inout ResumableScan, before limit: Int, atMost count: Int, into found: inout [Range<Int>]
     ) {
         var position = extraction.position
         var dot = -1
