@@ -21,14 +21,26 @@ struct MastodonExtendedURIs {
 
     /// The URIs whose preceding character (or line start) lies in `start..<limit`.
     mutating func uris(from start: Int, before limit: Int) -> [Range<Int>] {
+        var resumption = ResumableScan(scan: start..<limit)
         var found: [Range<Int>] = []
-        var consumedEnd = start
-        var position = start
-        while true {
+        uris(from: start, before: limit, resuming: &resumption, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The URIs of ``uris(from:before:)`` from where `resumption` stands, appended to `found` until
+    /// it holds `count` or the scan is finished.
+    mutating func uris(
+        from start: Int, before limit: Int, resuming resumption: inout ResumableScan, atMost count: Int,
+        into found: inout [Range<Int>]
+    ) {
+        var consumedEnd = resumption.position
+        var position = resumption.position
+        defer { resumption.position = position }
+        while found.count < count {
             // A URI's colon lies at most six letters and one preceding scalar after its start.
             let searchEnd = min(text.count, limit + 11)
             position = MastodonRules.colons.firstIndex(in: text, from: position, before: searchEnd)
-            guard position < searchEnd else { return found }
+            guard position < searchEnd else { return resumption.isFinished = true }
             let colon = position
             position += 1
             let nameLength: Int

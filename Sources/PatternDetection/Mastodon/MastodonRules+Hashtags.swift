@@ -20,12 +20,24 @@ extension MastodonRules {
     static let hashSigns = ByteSetSearch([UInt8(ascii: "#"), 0xEF])
 
     func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        let signs = Self.hashSigns
+        var resumption = ResumableScan(scan: scan)
         var found: [Span] = []
-        var position = scan.lowerBound
-        while true {
+        hashtags(in: text, scan: scan, resuming: &resumption, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The hashtags of `scan` from where `resumption` stands, appended to `found` until it holds
+    /// `count` or the scan is finished.
+    func hashtags(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming resumption: inout ResumableScan, atMost count: Int,
+        into found: inout [Span]
+    ) {
+        let signs = Self.hashSigns
+        var position = resumption.position
+        defer { resumption.position = position }
+        while found.count < count {
             position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
-            guard position < scan.upperBound else { return found }
+            guard position < scan.upperBound else { return resumption.isFinished = true }
             let sign = position
             let signLength: Int
             if text[sign] == UInt8(ascii: "#") {

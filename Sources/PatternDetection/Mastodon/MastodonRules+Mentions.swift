@@ -16,12 +16,24 @@ extension MastodonRules {
     static let maximumMentionDomainLength = 253
 
     func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        let signs = Self.mentionSigns
+        var resumption = ResumableScan(scan: scan)
         var found: [Span] = []
-        var position = scan.lowerBound
-        while true {
+        mentions(in: text, scan: scan, resuming: &resumption, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The mentions of `scan` from where `resumption` stands, appended to `found` until it holds
+    /// `count` or the scan is finished.
+    func mentions(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming resumption: inout ResumableScan, atMost count: Int,
+        into found: inout [Span]
+    ) {
+        let signs = Self.mentionSigns
+        var position = resumption.position
+        defer { resumption.position = position }
+        while found.count < count {
             position = signs.firstIndex(in: text, from: position, before: scan.upperBound)
-            guard position < scan.upperBound else { return found }
+            guard position < scan.upperBound else { return resumption.isFinished = true }
             let sign = position
             position += 1
             if sign > 0 {

@@ -11,12 +11,24 @@ extension MastodonRules {
     static let colons = ByteSetSearch([UInt8(ascii: ":")])
 
     func shortcodes(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        let colons = Self.colons
+        var resumption = ResumableScan(scan: scan)
         var found: [Span] = []
-        var position = scan.lowerBound
-        while true {
+        shortcodes(in: text, scan: scan, resuming: &resumption, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The shortcodes of `scan` from where `resumption` stands, appended to `found` until it holds
+    /// `count` or the scan is finished.
+    func shortcodes(
+        in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>, resuming resumption: inout ResumableScan, atMost count: Int,
+        into found: inout [Span]
+    ) {
+        let colons = Self.colons
+        var position = resumption.position
+        defer { resumption.position = position }
+        while found.count < count {
             position = colons.firstIndex(in: text, from: position, before: scan.upperBound)
-            guard position < scan.upperBound else { return found }
+            guard position < scan.upperBound else { return resumption.isFinished = true }
             let open = position
             position += 1
             if open > 0 {

@@ -61,40 +61,21 @@ public struct MastodonRules: RuleSet {
     }
 
     public func spans(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>) -> [Span] {
-        let scan = window.lowerBound == 0 ? window : text.scalarStart(before: window.lowerBound)..<window.upperBound
-        let entities = entities(in: text, scan: scan)
-        var emoji = shortcodes(in: text, scan: window)
-        if let emojiCatalog {
-            emoji.removeAll { !emojiCatalog.contains(shortcodeOf: $0, in: text) }
-        }
-        var kept: [Span] = []
-        kept.reserveCapacity(entities.count + emoji.count)
-        var entityIndex = 0, emojiIndex = 0
-        var cursor = 0
-        while entityIndex < entities.count || emojiIndex < emoji.count {
-            let takeEntity = emojiIndex == emoji.count
-                || (entityIndex < entities.count
-                    && entities[entityIndex].span.utf8Range.lowerBound <= emoji[emojiIndex].utf8Range.lowerBound)
-            let span: Span
-            var isLinked = true
-            if takeEntity {
-                span = entities[entityIndex].span
-                isLinked = entities[entityIndex].isLinked
-                entityIndex += 1
-            } else {
-                span = emoji[emojiIndex]
-                emojiIndex += 1
-            }
-            guard window.contains(span.utf8Range.lowerBound), span.utf8Range.lowerBound >= cursor else { continue }
-            cursor = span.utf8Range.upperBound
-            if isLinked { kept.append(span) }
-        }
-        return kept
+        collectSpans(in: text, startingIn: window)
     }
 
     /// The link's text; the name without its sign for mentions and hashtags (a remote mention keeps
     /// its `@domain`); the shortcode without colons for emoji.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
         valueBytes(of: span, in: text)!.string(in: text)
+    }
+}
+
+extension MastodonRules: SpanEnumerating {
+    /// The spans of ``spans(in:startingIn:)``, handed out as the extractors find them (see
+    /// ``MastodonEntityList``): a word may hold any number of mentions after `(`
+    /// (`(@a.co(@a.co…`), and they are not collected.
+    package func forEachSpan(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, _ body: (Span) -> Void) {
+        forEachSpan(in: text, startingIn: window, batchCount: Self.entityBatchCount, body)
     }
 }

@@ -54,15 +54,25 @@ struct MastodonURLScanner {
     /// `start` must be 0 or a position where the reference's scan is in a fresh state (a
     /// separator, which no match crosses).
     mutating func links(from start: Int, before limit: Int) -> [Link] {
+        var resumption = ResumableScan(scan: start..<limit)
         var found: [Link] = []
-        var position = start
+        links(resuming: &resumption, before: limit, atMost: .max, into: &found)
+        return found
+    }
+
+    /// The links of ``links(from:before:)`` from where `resumption` stands, appended to `found`
+    /// until it holds `count` or the scan is finished.
+    mutating func links(resuming resumption: inout ResumableScan, before limit: Int, atMost count: Int, into found: inout [Link]) {
+        var position = resumption.position
         var dot = -1
-        while position < limit {
+        defer { resumption.position = position }
+        while found.count < count {
+            guard position < limit else { return resumption.isFinished = true }
             if dot < position {
-                guard let next = labelEndingDot(from: position) else { break }
+                guard let next = labelEndingDot(from: position) else { return resumption.isFinished = true }
                 dot = next
                 position = earliestMatchStart(forDot: dot, notBefore: position)
-                guard position < limit else { break }
+                guard position < limit else { return resumption.isFinished = true }
             }
             let (scalar, length) = text.scalarValue(at: position)
             var candidate: Candidate?
@@ -75,7 +85,6 @@ struct MastodonURLScanner {
                 position += length
             }
         }
-        return found
     }
 
     /// The first dot at or after `offset` with a domain character on both sides.
