@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Peak memory (maximum resident set, MB) of the release `highlight --format json` on every hostile
-# shape at 4 MiB (default) for every available rule set, plain and with custom patterns: one
-# Markdown table, one row per shape. With BEFORE set to another `highlight` binary, each cell is
-# "before → now", both run on the same file. Needs GNU time (/usr/bin/time, Debian package `time`).
+# shape at 20 MiB (default: the input size the memory target is stated for) for every available
+# rule set, default threads, plain and with custom patterns: one Markdown table, one row per shape.
+# With BEFORE set to another `highlight` binary, each cell is "before → now", both run on the same
+# file. Needs GNU time (/usr/bin/time, Debian package `time`).
 # Usage: Scripts/hostile-memory.sh [BYTES]    Environment: BEFORE (a binary), HIGHLIGHT (default:
 # the release build, built here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/corpus-tool.sh
-BYTES=${1:-4194304}
+BYTES=${1:-20971520}
 [[ -x /usr/bin/time ]] || { echo "needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 1; }
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
