@@ -18,3 +18,15 @@ struct ResumableScan {
         position = scan.lowerBound
     }
 }
+
+extension ResumableScan {
+    /// Everything one uninterrupted scan of `scan` finds: `extract` (an extractor resumed from
+    /// where a scan stands, appending at most a given count) run once from the start, unlimited.
+    @inline(__always)
+    static func collect<Entity>(_ scan: Range<Int>, _ extract: (inout ResumableScan, Int, inout [Entity]) -> Void) -> [Entity] {
+        var resumption = ResumableScan(scan: scan)
+        var found: [Entity] = []
+        extract(&resumption, .max, &found)
+        return found
+    }
+}

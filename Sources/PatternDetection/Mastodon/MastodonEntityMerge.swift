@@ -118,17 +118,9 @@ struct MastodonEntityMerge {
         scan: Range<Int>, in text: UnsafeBufferPointer<UInt8>, rules: MastodonRules, scratch: inout MastodonExtractionScratch,
         batchCount: Int, _ body: (inout MastodonEntityMerge, inout MastodonExtractionScratch) -> Result
     ) -> Result {
-        withUnsafeTemporaryAllocation(of: MastodonEntityList.self, capacity: 4) { lists in
+        withTemporaryLists(sources, { MastodonEntityList($0, scan: scan) }) { lists in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { starts in
-                var count = 0
-                for source in [sources.0, sources.1, sources.2, sources.3] {
-                    guard let source else { break }
-                    (lists.baseAddress! + count).initialize(to: MastodonEntityList(source, scan: scan))
-                    count += 1
-                }
-                defer { lists.baseAddress!.deinitialize(count: count) }
-                let lists = UnsafeMutableBufferPointer(rebasing: lists[..<count])
-                let starts = UnsafeMutableBufferPointer(rebasing: starts[..<count])
+                let starts = UnsafeMutableBufferPointer(rebasing: starts[..<lists.count])
                 for index in lists.indices {
                     starts[index] = lists[index].headStart(in: text, rules: rules, scratch: &scratch, batchCount: batchCount)
                 }

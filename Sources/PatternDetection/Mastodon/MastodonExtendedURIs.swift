@@ -21,10 +21,7 @@ struct MastodonExtendedURIs {
 
     /// The URIs whose preceding character (or line start) lies in `start..<limit`.
     mutating func uris(from start: Int, before limit: Int) -> [Range<Int>] {
-        var resumption = ResumableScan(scan: start..<limit)
-        var found: [Range<Int>] = []
-        uris(from: start, before: limit, resuming: &resumption, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(start..<limit) { uris(from: start, before: limit, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The URIs of ``uris(from:before:)`` from where `resumption` stands, appended to `found` until

@@ -20,10 +20,7 @@ extension MastodonRules {
     static let hashSigns = ByteSetSearch([UInt8(ascii: "#"), 0xEF])
 
     func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var resumption = ResumableScan(scan: scan)
-        var found: [Span] = []
-        hashtags(in: text, scan: scan, resuming: &resumption, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(scan) { hashtags(in: text, scan: scan, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The hashtags of `scan` from where `resumption` stands, appended to `found` until it holds

@@ -16,10 +16,7 @@ extension MastodonRules {
     static let maximumMentionDomainLength = 253
 
     func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var resumption = ResumableScan(scan: scan)
-        var found: [Span] = []
-        mentions(in: text, scan: scan, resuming: &resumption, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(scan) { mentions(in: text, scan: scan, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The mentions of `scan` from where `resumption` stands, appended to `found` until it holds

@@ -11,10 +11,7 @@ extension MastodonRules {
     static let colons = ByteSetSearch([UInt8(ascii: ":")])
 
     func shortcodes(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var resumption = ResumableScan(scan: scan)
-        var found: [Span] = []
-        shortcodes(in: text, scan: scan, resuming: &resumption, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(scan) { shortcodes(in: text, scan: scan, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The shortcodes of `scan` from where `resumption` stands, appended to `found` until it holds

@@ -54,10 +54,7 @@ struct MastodonURLScanner {
     /// `start` must be 0 or a position where the reference's scan is in a fresh state (a
     /// separator, which no match crosses).
     mutating func links(from start: Int, before limit: Int) -> [Link] {
-        var resumption = ResumableScan(scan: start..<limit)
-        var found: [Link] = []
-        links(resuming: &resumption, before: limit, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(start..<limit) { links(resuming: &$0, before: limit, atMost: $1, into: &$2) }
     }
 
     /// The links of ``links(from:before:)`` from where `resumption` stands, appended to `found`

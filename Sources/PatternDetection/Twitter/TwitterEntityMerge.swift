@@ -124,22 +124,4 @@ extension TwitterRules {
             }
         }
     }
-
-    /// Runs `body` with the lists of `sources` in `scan` (the last two optional), kept in memory
-    /// lent for the call, so a scan of a short text allocates nothing for them.
-    func withEntityLists<Result>(
-        _ sources: (TwitterEntityList.Source, TwitterEntityList.Source, TwitterEntityList.Source?, TwitterEntityList.Source?),
-        scan: Range<Int>, _ body: (UnsafeMutableBufferPointer<TwitterEntityList>) -> Result
-    ) -> Result {
-        withUnsafeTemporaryAllocation(of: TwitterEntityList.self, capacity: 4) { lists in
-            var count = 0
-            for source in [sources.0, sources.1, sources.2, sources.3] {
-                guard let source else { break }
-                (lists.baseAddress! + count).initialize(to: TwitterEntityList(source, scan: scan))
-                count += 1
-            }
-            defer { lists.baseAddress!.deinitialize(count: count) }
-            return body(UnsafeMutableBufferPointer(rebasing: lists[..<count]))
-        }
-    }
 }

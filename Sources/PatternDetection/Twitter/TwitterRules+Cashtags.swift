@@ -10,10 +10,7 @@
 ///   most ten bytes after it.
 extension TwitterRules {
     package func cashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var extraction = ResumableScan(scan: scan)
-        var found: [Span] = []
-        cashtags(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(scan) { cashtags(in: text, scan: scan, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The cashtags of `scan` from where `extraction` stands, appended to `found` until it holds

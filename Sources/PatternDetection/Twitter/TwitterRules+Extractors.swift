@@ -18,7 +18,7 @@ extension TwitterRules {
         let scan = 0..<text.count
         guard checkingURLOverlap else { return hashtags(in: text, scan: scan) }
         var tags: [Span] = []
-        withEntityLists((.urls, .hashtags, nil, nil), scan: scan) { lists in
+        withTemporaryLists((TwitterEntityList.Source.urls, .hashtags, nil, nil), { TwitterEntityList($0, scan: scan) }) { lists in
             forEachKeptEntity(of: lists, in: text, scan: scan, startingIn: scan) { if $0.kind == .hashtag { tags.append($0) } }
         }
         return tags

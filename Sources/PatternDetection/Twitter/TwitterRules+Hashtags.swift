@@ -9,10 +9,7 @@
 ///   time, once in a tag's run), and a run is never rescanned because the next sign lies beyond it.
 extension TwitterRules {
     func hashtags(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var extraction = ResumableScan(scan: scan)
-        var found: [Span] = []
-        hashtags(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(scan) { hashtags(in: text, scan: scan, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The hashtags of `scan` from where `extraction` stands, appended to `found` until it holds

@@ -13,10 +13,7 @@
 ///   at most four scalars of context and its own name and slug.
 extension TwitterRules {
     package func mentions(in text: UnsafeBufferPointer<UInt8>, scan: Range<Int>) -> [Span] {
-        var extraction = ResumableScan(scan: scan)
-        var found: [Span] = []
-        mentions(in: text, scan: scan, resuming: &extraction, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(scan) { mentions(in: text, scan: scan, resuming: &$0, atMost: $1, into: &$2) }
     }
 
     /// The mentions of `scan` from where `extraction` stands, appended to `found` until it holds

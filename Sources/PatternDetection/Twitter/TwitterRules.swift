@@ -86,7 +86,7 @@ extension TwitterRules: SpanEnumerating {
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, batchCount: Int, _ body: (Span) -> Void
     ) {
         let scan = scanRange(window, in: text)
-        withEntityLists((.urls, .mentions, .hashtags, .cashtags), scan: scan) { lists in
+        withTemporaryLists((TwitterEntityList.Source.urls, .mentions, .hashtags, .cashtags), { TwitterEntityList($0, scan: scan) }) { lists in
             forEachKeptEntity(of: lists, in: text, scan: scan, startingIn: window, batchCount: batchCount, body)
         }
     }

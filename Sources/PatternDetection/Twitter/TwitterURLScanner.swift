@@ -60,10 +60,7 @@ struct TwitterURLScanner {
     /// before a separator, which no match crosses); results are entity ranges, some of which may
     /// start at or after `limit` when their preceding character is the last one before it.
     mutating func urls(from start: Int, before limit: Int) -> [Range<Int>] {
-        var extraction = ResumableScan(scan: start..<limit)
-        var found: [Range<Int>] = []
-        urls(resuming: &extraction, before: limit, atMost: .max, into: &found)
-        return found
+        ResumableScan.collect(start..<limit) { urls(resuming: &$0, before: limit, atMost: $1, into: &$2) }
     }
 
     /// The URLs of ``urls(from:before:)`` from where `extraction` stands, appended to `found`
