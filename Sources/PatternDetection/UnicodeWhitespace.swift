@@ -10,6 +10,9 @@ package enum UnicodeWhitespace {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x180E: return true
         case 0..<0xA0: return false
+        // Every Zs, Zl and Zp scalar lies in U+00A0 and U+1680...U+3000 (the test against PCRE2
+        // covers every scalar): the rest of the code space needs no property lookup.
+        case 0xA1..<0x1680, 0x3001...: return false
         default:
             switch scalar.properties.generalCategory {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
