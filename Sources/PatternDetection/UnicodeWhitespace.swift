@@ -9,15 +9,10 @@ package enum UnicodeWhitespace {
     package static func isPCRE2Space(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x180E: return true
-        case 0..<0xA0: return false
-        // Every Zs, Zl and Zp scalar lies in U+00A0 and U+1680...U+3000 (the test against PCRE2
-        // covers every scalar): the rest of the code space needs no property lookup.
-        case 0xA1..<0x1680, 0x3001...: return false
-        default:
-            switch scalar.properties.generalCategory {
-            case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-            default: return false
-            }
+        // Zs, Zl and Zp, listed rather than looked up per scalar; the test against PCRE2 covers
+        // every BMP scalar, and no separator lies beyond.
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
         }
     }
 }
