@@ -40,6 +40,18 @@ struct SpanStreamTests {
         }
     }
 
+    /// A rule set that returns its spans in one array (not ``SpanEnumerating``): its chunks are
+    /// shifted and gathered as the stream's own path does it.
+    @Test func arrayReturningRuleSetsStreamToo() throws {
+        var random = SplitMix64(seed: 12)
+        let rules = ShortcodeTestRules.shared
+        try expectStreamingAgrees(rules, Array(":ab: >q !x\n:cd:  :e_f: >r\n!y".utf8), "shortcodes")
+        for index in 0..<10 {
+            let post = Array((PostCorpus.post(wordCount: 20, using: &random) + " :ok: !go").utf8)
+            try expectStreamingAgrees(rules, PostCorpus.broken(post, using: &random), "broken post \(index)")
+        }
+    }
+
     @Test func splitSequencesWaitForTheirEnd() throws {
         let stream = SpanStream(rules: IcyskyRules.shared)
         var chunks: [[UInt8]] = []

@@ -212,14 +212,12 @@ package final class SpanStream {
                         piece.pointee.shiftSpans(from: unshifted, by: text.lowerBound - piece.pointee.start)
                         return
                     }
-                    var found = rules.spans(in: part, startingIn: window)
+                    let found = rules.spans(in: part, startingIn: window)
                     guard !found.isEmpty else { return }
                     piece.pointee.texts.append(text)
-                    let shift = text.lowerBound - piece.pointee.start
-                    if shift != 0 {
-                        for index in found.indices { found[index].utf8Range = found[index].shifted(by: shift).utf8Range }
-                    }
-                    if piece.pointee.spans.isEmpty { piece.pointee.spans = found } else { piece.pointee.spans += found }
+                    let unshifted = piece.pointee.spans.count
+                    if unshifted == 0 { piece.pointee.spans = found } else { piece.pointee.spans += found }
+                    piece.pointee.shiftSpans(from: unshifted, by: text.lowerBound - piece.pointee.start)
                 }
                 for run in closedRuns where run.lowerBound < cut.end {
                     scan(run, windowEnd: run.upperBound)
