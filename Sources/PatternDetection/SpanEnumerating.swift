@@ -13,9 +13,32 @@ package protocol SpanEnumerating: RuleSet {
 extension SpanEnumerating {
     /// The spans ``forEachSpan(in:startingIn:_:)`` hands out, in one array: how such a rule set
     /// implements ``RuleSet/spans(in:startingIn:)``.
+    ///
+    /// The first ``collectedInPlace`` spans are held in memory lent for the call, so a text with
+    /// that many spans or fewer (a post) allocates its array once, at its final size, and one
+    /// with none allocates nothing.
     package func collectSpans(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>) -> [Span] {
-        var spans: [Span] = []
-        forEachSpan(in: text, startingIn: window) { spans.append($0) }
-        return spans
+        withUnsafeTemporaryAllocation(of: Span.self, capacity: collectedInPlace) { first in
+            var count = 0
+            var rest: [Span] = []
+            forEachSpan(in: text, startingIn: window) { span in
+                if count < first.count {
+                    (first.baseAddress! + count).initialize(to: span)
+                    count += 1
+                } else {
+                    rest.append(span)
+                }
+            }
+            guard count > 0 else { return [] }
+            var spans: [Span] = []
+            spans.reserveCapacity(count + rest.count)
+            for index in 0..<count { spans.append((first.baseAddress! + index).move()) }
+            spans.append(contentsOf: rest)
+            return spans
+        }
     }
 }
+
+/// How many spans ``SpanEnumerating/collectSpans(in:startingIn:)`` holds before its array: as many
+/// as fit the stack's share of a temporary allocation.
+private let collectedInPlace = 16
