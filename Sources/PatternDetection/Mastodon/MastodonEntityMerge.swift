@@ -64,6 +64,7 @@ struct MastodonEntityList {
             if scratch.urlScanner == nil { scratch.urlScanner = MastodonURLScanner(text: text, tlds: rules.tlds) }
             if !scratch.links.isEmpty { scratch.links.removeAll(keepingCapacity: true) }
             scratch.urlScanner!.links(resuming: &resumption, before: scan.upperBound, atMost: batchCount, into: &scratch.links)
+            if scratch.links.count > 1 { entities.reserveCapacity(scratch.links.count) }
             let counted = source == .countedLinks
             for link in scratch.links {
                 entities.append(
@@ -74,6 +75,7 @@ struct MastodonEntityList {
             if !scratch.ranges.isEmpty { scratch.ranges.removeAll(keepingCapacity: true) }
             scratch.uriScanner!.uris(
                 from: scan.lowerBound, before: scan.upperBound, resuming: &resumption, atMost: batchCount, into: &scratch.ranges)
+            if scratch.ranges.count > 1 { entities.reserveCapacity(scratch.ranges.count) }
             for range in scratch.ranges { entities.append(MastodonRules.Entity(span: Span(kind: .url, utf8Range: range), isLinked: true)) }
         case .hashtags, .mentions, .shortcodes:
             if !scratch.spans.isEmpty { scratch.spans.removeAll(keepingCapacity: true) }
@@ -82,6 +84,7 @@ struct MastodonEntityList {
             case .mentions: rules.mentions(in: text, scan: scan, resuming: &resumption, atMost: batchCount, into: &scratch.spans)
             default: rules.shortcodes(in: text, scan: scan, resuming: &resumption, atMost: batchCount, into: &scratch.spans)
             }
+            if scratch.spans.count > 1 { entities.reserveCapacity(scratch.spans.count) }
             for span in scratch.spans {
                 if source == .shortcodes, let catalog = rules.emojiCatalog, !catalog.contains(shortcodeOf: span, in: text) { continue }
                 entities.append(MastodonRules.Entity(span: span, isLinked: true))

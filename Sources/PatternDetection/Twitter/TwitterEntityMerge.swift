@@ -68,6 +68,7 @@ struct TwitterEntityList {
             if scratch.scanner == nil { scratch.scanner = TwitterURLScanner(text: text, tlds: rules.tlds) }
             if !scratch.ranges.isEmpty { scratch.ranges.removeAll(keepingCapacity: true) }
             scratch.scanner!.urls(resuming: &resumption, before: scan.upperBound, atMost: batchCount, into: &scratch.ranges)
+            if scratch.ranges.count > 1 { entities.reserveCapacity(scratch.ranges.count) }
             for range in scratch.ranges { entities.append(Span(kind: .url, utf8Range: range)) }
         case .mentions:
             rules.mentions(in: text, scan: scan, resuming: &resumption, atMost: batchCount, into: &entities)
