@@ -2,8 +2,7 @@
 /// how the scanners skip the long stretches of a post that cannot start a span.
 ///
 /// Each block of sixteen bytes is compared against the values at once (as many comparisons as
-/// there are values), and the first hit is the lowest set byte of the comparison mask
-/// (little-endian lanes); only the last few bytes (fewer than sixteen) are read one at a time.
+/// there are values; see ``ByteBlockSearch``).
 @usableFromInline package struct ByteSetSearch: Sendable {
     @usableFromInline let first: SIMD16<UInt8>
     @usableFromInline let second: SIMD16<UInt8>
@@ -32,40 +31,15 @@
     package func firstIndex(in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
         switch count {
         case 1:
-            return firstIndex(in: text, from: start, before: end) { $0 .== first }
+            return ByteBlockSearch.firstIndex(in: text, from: start, before: end) { $0 .== first }
         case 2:
-            return firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) }
+            return ByteBlockSearch.firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) }
         case 3:
-            return firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) .| ($0 .== third) }
+            return ByteBlockSearch.firstIndex(in: text, from: start, before: end) { ($0 .== first) .| ($0 .== second) .| ($0 .== third) }
         default:
-            return firstIndex(in: text, from: start, before: end) {
+            return ByteBlockSearch.firstIndex(in: text, from: start, before: end) {
                 ($0 .== first) .| ($0 .== second) .| ($0 .== third) .| ($0 .== fourth) .| ($0 .== fifth) .| ($0 .== sixth)
             }
         }
-    }
-
-    @inlinable @inline(__always)
-    func firstIndex(
-        in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int,
-        hits: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
-    ) -> Int {
-        guard let base = text.baseAddress else { return end }
-        var position = start
-        while position + 16 <= end {
-            let found = hits(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
-            if any(found) {
-                #if _endian(little)
-                // Lanes are all-ones or zero bytes; the lowest non-zero byte is the first hit.
-                let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
-                let low = halves[0], high = halves[1]
-                return position + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3)
-                #else
-                break
-                #endif
-            }
-            position += 16
-        }
-        while position < end, !any(hits(SIMD16(repeating: base[position]))) { position += 1 }
-        return position
     }
 }

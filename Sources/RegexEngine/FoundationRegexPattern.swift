@@ -26,6 +26,8 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
     package let options: RegexOptions
     /// ICU reports no lower bound on a match's length.
     package let minimumMatchUTF8Length = 0
+    /// ICU reports nothing about where matches start.
+    package let matchStartBytes: [UInt8]? = nil
     /// How long one search may run.
     package let timeLimit: SearchTimeLimit
     // Immutable after init; NSRegularExpression is documented as safe to use from several threads.

@@ -21,6 +21,8 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     package let maximumLookbehind: Int
     /// PCRE2's lower bound on a match's length in scalars, so also in bytes.
     package let minimumMatchUTF8Length: Int
+    /// The bytes PCRE2's own start-of-match optimization looks for (see ``matchStartBytes(of:flags:)``).
+    package let matchStartBytes: [UInt8]?
 
     let code: OpaquePointer
 
@@ -61,6 +63,50 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
         var length: UInt32 = 0
         let status = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &length)
         self.minimumMatchUTF8Length = status == 0 ? Int(length) : 0
+        self.matchStartBytes = Self.matchStartBytes(of: compiled, flags: flags)
+    }
+
+    /// The bytes a match of `code` can start with, from what `pcre2_compile` recorded for its own
+    /// start-of-match optimization: the fixed first code unit (with its other cases: PCRE2 does
+    /// not say whether it is caseless), or else the bitmap of possible first code units. `nil`
+    /// when it recorded neither, when the optimization is off, or when an empty match is possible
+    /// (it starts with no byte).
+    ///
+    /// A caseless first code unit stands for its ASCII other case (PCRE2's flip-case table, which
+    /// leaves bytes above 127 alone, as its matcher does for UTF-8); `k`, `K`, `s` and `S` also
+    /// stand for the lead bytes of U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S, their
+    /// other cases outside ASCII. Listing a byte that no match starts with costs a search; leaving
+    /// out one that does would lose matches, so the set errs on the side of more.
+    static func matchStartBytes(of code: OpaquePointer, flags: UInt32) -> [UInt8]? {
+        guard flags & PCRE2_NO_START_OPTIMIZE == 0 else { return nil }
+        var matchesEmpty: UInt32 = 1
+        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MATCHEMPTY), &matchesEmpty) == 0, matchesEmpty == 0 else {
+            return nil
+        }
+        var type: UInt32 = 0
+        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) == 0 else { return nil }
+        var bytes: Set<UInt8>
+        switch type {
+        case 1:
+            var unit: UInt32 = 0
+            guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit) == 0, unit < 256 else { return nil }
+            let byte = UInt8(unit)
+            bytes = [byte]
+            let lower = byte | 0x20
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) {
+                bytes.formUnion([lower, lower & ~0x20])
+                if lower == UInt8(ascii: "k") { bytes.insert(0xE2) }
+                if lower == UInt8(ascii: "s") { bytes.insert(0xC5) }
+            }
+        case 0:
+            var map: UnsafePointer<UInt8>? = nil
+            guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &map) == 0, let map else { return nil }
+            bytes = Set((0...255).filter { map[$0 >> 3] & (1 << ($0 & 7)) != 0 }.map(UInt8.init))
+        default:
+            return nil
+        }
+        guard !bytes.isEmpty, !bytes.contains(where: { (0x80...0xBF).contains($0) }) else { return nil }
+        return bytes.sorted()
     }
 
     deinit {

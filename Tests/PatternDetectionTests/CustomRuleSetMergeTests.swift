@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PatternDetection
+import RegexEngine
 
 /// `CustomRuleSet`'s streamed merge against the rule read literally: the base's spans first, then
 /// each pattern in turn, its matches in every word (the expression seeing the word and its bordering
@@ -69,4 +70,44 @@ struct CustomRuleSetMergeTests {
             }
         }
     }
+
+    /// Words are skipped by the bytes a match can start with (`CustomPattern.matchStarts`): the
+    /// streamed scan still finds what the rule read literally finds, with expressions whose first
+    /// byte is fixed, caseless, one of a class, or unknown, over texts full of their other cases.
+    @Test func wordsSkippedByMatchStartsHoldNoMatch() throws {
+        var random = SplitMix64(seed: 43)
+        let pieces = [
+            "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω", "@", "#", "$", ":",
+            "-", "1", "AB", "xyz", "XyZ", "aB", "Ab", "swift", "SWIFT", "kelvin", "\u{212A}ELVIN", " ", " ", "\n", "\u{3000}", ">", "<", "ab:cd:",
+        ]
+        let texts = (0..<150).map { _ in
+            Array((0..<(1 + Int(random.next() % 60))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
+        }
+        let patterns = CustomPattern.startByteExamples.compactMap { try? CustomPattern(name: "x", expression: $0) }
+        #expect(patterns.filter { $0.matchStarts != nil }.count >= (CompiledPattern.resumesCheaply ? 8 : 0))
+        for pattern in patterns {
+            for base in [nil, BlueskyRules.shared] as [(any RuleSet)?] {
+                let rules = try CustomRuleSet(patterns: [pattern], over: base)
+                for bytes in texts {
+                    bytes.withUnsafeBufferPointer { text in
+                        var streamed: [Span] = []
+                        rules.forEachSpan(in: text, startingIn: 0..<text.count) { streamed.append($0) }
+                        #expect(streamed == Self.model(rules, text), "\(pattern) in \(String(decoding: text, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension CustomPattern {
+    /// Expressions with a fixed first byte, a class of them, none, caseless letters whose other
+    /// case lies outside ASCII or has another lead byte, `\K`, look-behind, and the start
+    /// optimization switched off (the last three PCRE2 only).
+    static let startByteExamples = [
+        #":[a-z0-9_+-]+:"#, #"\$[A-Z]{1,5}"#, #"[@#]\w+"#, #"\b[A-Z]{2,10}-\d+\b"#, #"(?i)kelvin"#, #"(?i)k"#,
+        #"(?i)s\w"#, #"(?i)ſt"#, #"(?i)ѐ\w*"#, #"(?i)é+"#, #"(?i)\bswift\w*"#, #"\p{Lu}\p{Ll}+"#, #"(ab|cd)"#,
+        #"a\Kb"#, #"(?<=x)y"#, #"(?:@|＠)\w+"#, #"(*NO_START_OPT)abc"#, #"(?>a+)b"#, #"\w+"#, #"[^\s]x"#,
+        #"(?m)^>\S*|\S*<$"#, #"Ω|ω"#, #"(?i)ω"#, #"\d+"#, #"(?i)xyz"#, #"(?i)ab\w"#,
+    ]
 }

@@ -91,7 +91,9 @@ extension CustomRuleSet: SpanEnumerating {
 
     /// One pattern's matches in a range of whole words, word by word, read a batch at a time: the
     /// expression sees a word and its bordering separators, and a match that reaches into the next
-    /// separator ends the word's matches. With an engine that resumes searches cheaply the search
+    /// separator ends the word's matches. Words shorter than the pattern's shortest match, and
+    /// words holding none of the bytes a match can start with (``CustomPattern/matchStarts``), are
+    /// not searched: the search could find nothing in them. With an engine that resumes searches cheaply the search
     /// stops after a batch of matches and goes on from the last one's end; otherwise a word's
     /// matches are found in one search.
     ///
@@ -139,12 +141,30 @@ extension CustomRuleSet: SpanEnumerating {
             if !batch.isEmpty { batch.removeAll(keepingCapacity: true) }
             next = 0
             if word == nil {
-                while position < words.upperBound {
-                    let length = rules.separators.separatorLength(at: position, in: text)
-                    guard length > 0 else { break }
-                    position += length
+                if let starts = pattern.matchStarts {
+                    // A word holding no byte a match can start with holds no match: the search
+                    // goes on at the next word that holds one.
+                    while true {
+                        let hit = starts.firstIndex(in: text, from: position, before: words.upperBound)
+                        guard hit < words.upperBound else {
+                            position = words.upperBound
+                            return false
+                        }
+                        let separator = rules.separators.separatorLength(at: hit, in: text)
+                        guard separator > 0 else {
+                            position = rules.wordStart(containing: hit, notBefore: position, in: text)
+                            break
+                        }
+                        position = hit + separator
+                    }
+                } else {
+                    while position < words.upperBound {
+                        let length = rules.separators.separatorLength(at: position, in: text)
+                        guard length > 0 else { break }
+                        position += length
+                    }
+                    guard position < words.upperBound else { return false }
                 }
-                guard position < words.upperBound else { return false }
                 let end = rules.wordEnd(from: position, in: text)
                 // A word too short for the pattern holds no match.
                 guard end - position >= pattern.minimumLength else {
@@ -188,10 +208,10 @@ extension CustomRuleSet: SpanEnumerating {
     }
 
     /// The start of the word holding `offset` (or `offset` itself when a separator or the text
-    /// start precedes it).
-    func wordStart(containing offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    /// start precedes it), or `notBefore` when the word reaches back past it.
+    func wordStart(containing offset: Int, notBefore: Int = 0, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var start = offset
-        while start > 0 {
+        while start > notBefore {
             let previous = text.scalarStart(before: start)
             if separators.separatorLength(at: previous, in: text) > 0 { break }
             start = previous

@@ -1,0 +1,52 @@
+#if PCRE2
+import Testing
+@testable import PatternDetection
+@testable import RegexEngine
+
+/// `PCRE2Pattern.matchStartBytes` (what custom patterns skip words by) and the search for them:
+/// what PCRE2 records for a few expressions, and every match PCRE2 finds starting with one of the
+/// bytes, caseless expressions and case pairs outside ASCII included.
+@Suite("Match start bytes")
+struct MatchStartBytesTests {
+    @Test func recordedStartsAreThoseExpected() throws {
+        #expect(try PCRE2Pattern(#":[a-z]+:"#).matchStartBytes == [UInt8(ascii: ":")])
+        #expect(try PCRE2Pattern(#"\$[A-Z]+"#).matchStartBytes == [UInt8(ascii: "$")])
+        #expect(try PCRE2Pattern(#"[@#]\w+"#).matchStartBytes == [UInt8(ascii: "#"), UInt8(ascii: "@")])
+        #expect(try PCRE2Pattern(#"[A-Z]{2}"#).matchStartBytes == Array(UInt8(ascii: "A")...UInt8(ascii: "Z")))
+        // Matches that may be empty start with no byte; nor does a pattern PCRE2 knows nothing of.
+        #expect(try PCRE2Pattern(#"a?"#).matchStartBytes == nil)
+        #expect(try PCRE2Pattern(#"(?:a|.)"#).matchStartBytes != [UInt8(ascii: "a")])
+        // A caseless k stands for K and KELVIN SIGN's lead byte whatever PCRE2 recorded.
+        let kelvin = try #require(try PCRE2Pattern(#"(?i)kb"#).matchStartBytes)
+        #expect(kelvin.contains(UInt8(ascii: "k")) && kelvin.contains(UInt8(ascii: "K")) && kelvin.contains(0xE2))
+    }
+
+    @Test func everyMatchStartsWithARecordedByte() throws {
+        var random = SplitMix64(seed: 57)
+        let pieces = [
+            "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω", "@", "＠", "#",
+            "$", ":", "-", "1", "ABC", "xyz", "XyZ", "aB", "Ab", "swift", "SWIFT", "kelvin", "KELVIN", "\u{212A}ELVIN", " ", "\n", ">", "<",
+        ]
+        let texts = (0..<300).map { _ in
+            Array((0..<(1 + Int(random.next() % 40))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
+        }
+        var withStarts = 0
+        for expression in CustomPattern.startByteExamples {
+            let pattern = try PCRE2Pattern(expression)
+            guard let starts = pattern.matchStartBytes else { continue }
+            withStarts += 1
+            #expect(!starts.contains { (0x80...0xBF).contains($0) }, "\(expression)")
+            // `\K` reports a start after the byte the match began with.
+            guard !expression.contains(#"\K"#) else { continue }
+            for text in texts {
+                text.withUnsafeBufferPointer { text in
+                    for match in pattern.matches(in: text) {
+                        #expect(starts.contains(text[match.lowerBound]), "\(expression) in \(String(decoding: text, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        #expect(withStarts >= 12, "most expressions record where matches start")
+    }
+}
+#endif
