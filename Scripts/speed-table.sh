@@ -5,7 +5,9 @@
 # suite's edge-case posts) against `rg -P --passthru --color=always` with the IcySky seed's three
 # expressions. One hyperfine run per corpus holds every command, so the ratios come from the same
 # minutes on the same machine. Then the same texts as a backend sends them (`--input jsonl`, posts
-# of up to 280 bytes, one JSON string per line: posts/s and MB/s, no rg column). Then start-up:
+# of up to 280 bytes, one JSON string per line: posts/s and MB/s, no rg column). `patterns`: user-
+# defined patterns over bluesky (none, a ticket id, and a ticket id and a shortcode) against rg with
+# the ticket expression. Then start-up:
 # `highlight` and `rg x` with standard input on
 # /dev/null, median of STARTUP_RUNS (from an empty directory, so rg has nothing else to search).
 #
@@ -25,7 +27,7 @@
 #   `--threads` is timed once per rule set and format, with its default.
 # Environment: BYTES per corpus (default 20 MiB), RUNS per command (default 10), THREADS (thread
 #   counts, default "1 2"), RULES (default "bluesky twitter icysky"), STARTUP_RUNS (default 30),
-#   SECTIONS (default "scan jsonl startup"), BEFORE (another `highlight`, e.g. a build of an older commit,
+#   SECTIONS (default "scan patterns jsonl startup"), BEFORE (another `highlight`, e.g. a build of an older commit,
 #   timed in the same runs with its default threads; its rows say "before"), OUTPUT (file or
 #   pipe, default file).
 set -euo pipefail
@@ -36,7 +38,7 @@ RUNS=${RUNS:-10}
 THREADS=${THREADS:-1 2}
 RULES=${RULES:-bluesky twitter icysky}
 STARTUP_RUNS=${STARTUP_RUNS:-30}
-SECTIONS=${SECTIONS:-scan jsonl startup}
+SECTIONS=${SECTIONS:-scan patterns jsonl startup}
 OUTPUT=${OUTPUT:-file}
 WORK=$(mktemp -d)
 OUTPUT_DIRECTORY=$WORK
@@ -77,11 +79,12 @@ add_highlight_commands() {  # FILE [OPTIONS…]
 }
 
 # Runs `commands` in one hyperfine run and writes its CSV to CSV.
-run_commands() {  # CSV
-    local where=pipe
+run_commands() {  # CSV [HYPERFINE OPTIONS…]
+    local where=pipe csv=$1
+    shift
     # In memory (tmpfs) where there is one: a disk's write-back would throttle the runs.
     [[ $OUTPUT == file ]] && where="$OUTPUT_DIRECTORY/output"
-    hyperfine -N --warmup 2 --runs "$RUNS" --output "$where" --export-csv "$1" "${commands[@]}" >/dev/null
+    hyperfine -N --warmup 2 --runs "$RUNS" --output "$where" --export-csv "$csv" "$@" "${commands[@]}" >/dev/null
 }
 
 # The corpora, generated once: prose.txt, dense.txt and their jsonl forms in $WORK.
@@ -116,6 +119,49 @@ if [[ " $SECTIONS " == *" scan "* ]]; then
                         rgLeast / least[row], rgCPU / cpu[row]
                 }
             }' "$WORK/$corpus.csv"
+    done
+    echo
+fi
+
+if [[ " $SECTIONS " == *" patterns "* ]]; then
+    # User-defined patterns over bluesky, ANSI: none, a ticket id, and that and a :shortcode:,
+    # against rg with the ticket expression alone.
+    generate_corpora
+    ticket='\b[A-Z]{2,10}-\d+\b'
+    shortcode=':[a-z0-9_+-]+:'
+    echo "| corpus | patterns | threads | wall ms | least wall ms | CPU ms | MB/s | × rg (wall) | × rg (CPU) |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+    for corpus in prose dense; do
+        file="$WORK/$corpus.txt"
+        size=$(stat -c %s "$file")
+        commands=(-n "rg;ticket;1" "rg -P --passthru --color=always -e '$ticket' $file")
+        for patterns in none ticket "ticket shortcode"; do
+            arguments=""
+            [[ $patterns == *ticket* ]] && arguments+=" --pattern 'ticket=$ticket'"
+            [[ $patterns == *shortcode* ]] && arguments+=" --pattern 'shortcode=$shortcode'"
+            if [[ -n "$BEFORE" ]]; then
+                commands+=(-n "bluesky;$patterns;before" "$BEFORE --rules bluesky$arguments --color always $file")
+            fi
+            for threads in $THREADS; do
+                threadArguments=""
+                [[ $threads != default ]] && threadArguments=" --threads $threads"
+                commands+=(-n "bluesky;$patterns;$threads" "$HIGHLIGHT --rules bluesky$arguments --color always$threadArguments $file")
+            done
+        done
+        # rg exits with 1 where it finds no match (the prose corpus holds no ticket id).
+        run_commands "$WORK/$corpus-patterns.csv" --ignore-failure
+        # hyperfine quotes names that hold a comma; these hold none.
+        awk -F, -v corpus="$corpus" -v size="$size" '
+            NR == 1 { next }
+            { name[NR] = $1; mean[NR] = $2; cpu[NR] = $5 + $6; least[NR] = $7; if (NR == 2) { rg = $2; rgCPU = $5 + $6 } }
+            END {
+                for (row = 2; row <= NR; row++) {
+                    split(name[row], part, ";")
+                    label = part[1] == "rg" ? "rg: " part[2] : part[2]
+                    printf "| %s | %s | %s | %.1f | %.1f | %.1f | %.0f | %.2f | %.2f |\n", corpus, label, part[3],
+                        mean[row] * 1000, least[row] * 1000, cpu[row] * 1000, size / 1e6 / mean[row], rg / mean[row], rgCPU / cpu[row]
+                }
+            }' "$WORK/$corpus-patterns.csv"
     done
     echo
 fi
