@@ -16,24 +16,30 @@ extension SpanEnumerating {
     ///
     /// The first ``collectedInPlace`` spans are held in memory lent for the call, so a text with
     /// that many spans or fewer (a post) allocates its array once, at its final size, and one
-    /// with none allocates nothing.
+    /// with none allocates nothing. A text with more moves them to an array that then grows as
+    /// one built by appending does, and is returned as it is.
     package func collectSpans(in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>) -> [Span] {
         withUnsafeTemporaryAllocation(of: Span.self, capacity: collectedInPlace) { first in
             var count = 0
-            var rest: [Span] = []
+            // Empty until the lent memory is full; then every span, in order.
+            var spilled: [Span] = []
             forEachSpan(in: text, startingIn: window) { span in
                 if count < first.count {
                     (first.baseAddress! + count).initialize(to: span)
                     count += 1
-                } else {
-                    rest.append(span)
+                    return
                 }
+                if spilled.isEmpty {
+                    spilled.reserveCapacity(2 * count)
+                    for index in 0..<count { spilled.append((first.baseAddress! + index).move()) }
+                }
+                spilled.append(span)
             }
+            guard spilled.isEmpty else { return spilled }
             guard count > 0 else { return [] }
             var spans: [Span] = []
-            spans.reserveCapacity(count + rest.count)
+            spans.reserveCapacity(count)
             for index in 0..<count { spans.append((first.baseAddress! + index).move()) }
-            spans.append(contentsOf: rest)
             return spans
         }
     }
