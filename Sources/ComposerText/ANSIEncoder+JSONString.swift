@@ -14,10 +14,21 @@ extension ANSIEncoder {
     package func encodeJSONString(
         _ text: UnsafeBufferPointer<UInt8>, spans: [Span], block: inout OutputBlock, into sink: inout some ByteSink
     ) {
+        encodeJSONStringPart(text, spans: spans, opens: true, closes: true, block: &block, into: &sink)
+    }
+
+    /// Writes `text` as a part of one JSON string literal, as ``encodeJSONString(_:spans:block:into:)``
+    /// writes the whole: the opening quote before it when `opens`, the closing one after it when
+    /// `closes`. A post streamed in chunks (each cut at a scalar boundary, no span crossing a cut)
+    /// is written part by part, the same bytes as whole.
+    package func encodeJSONStringPart(
+        _ text: UnsafeBufferPointer<UInt8>, spans: [Span], opens: Bool, closes: Bool, block: inout OutputBlock,
+        into sink: inout some ByteSink
+    ) {
         Self.reset.withUnsafeBufferPointer { reset in withEscapeBytes { escapeBytes in
             block.withWriter(to: &sink) { writer, sink in
                 var position = 0
-                var isFirst = true
+                var isFirst = opens
                 for index in spans.indices {
                     let range = spans[index].utf8Range
                     guard range.lowerBound >= position else { continue }
@@ -41,7 +52,7 @@ extension ANSIEncoder {
                 writer.write(maximum: RawJSONWriter.maximumStringLength(after.count), to: &sink) { json in
                     if isFirst { json.appendByte(UInt8(ascii: "\"")) }
                     json.appendStringContents(after)
-                    json.appendByte(UInt8(ascii: "\""))
+                    if closes { json.appendByte(UInt8(ascii: "\"")) }
                 }
             }
         } }

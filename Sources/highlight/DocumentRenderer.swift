@@ -29,12 +29,19 @@ final class DocumentRenderer {
     private var ansiBlock = OutputBlock()
     /// `rules.valueBytesProvider`, looked up once rather than per post.
     private let valueBytesProvider: (any SpanValueBytesProviding)?
+    /// Posts longer than this many bytes are scanned and rendered as a stream of chunks, their
+    /// spans a piece at a time (``SpanStream``): a post line of any size then costs memory for its
+    /// bytes, not for its spans.
+    let streamedPostBytes: Int
+    /// The stream such posts go through, made for the first of them.
+    private var postStream: SpanStream?
 
     init(
         format: OutputFormat, rules: any RuleSet, ansi: ANSIEncoder, lengthProfiles: [LengthProfile] = [],
-        emojiCatalog: EmojiCatalog? = nil, output: StandardOutput
+        emojiCatalog: EmojiCatalog? = nil, output: StandardOutput, streamedPostBytes: Int = 1 << 20
     ) {
         self.format = format
+        self.streamedPostBytes = streamedPostBytes
         self.rules = rules
         self.ansi = ansi
         self.lengthProfiles = lengthProfiles
@@ -48,7 +55,8 @@ final class DocumentRenderer {
     /// A renderer like this one (format, rules, encoders, profiles) that writes to `output`.
     func copy(writingTo output: StandardOutput) -> DocumentRenderer {
         DocumentRenderer(
-            format: format, rules: rules, ansi: ansi, lengthProfiles: lengthProfiles, emojiCatalog: emojiCatalog, output: output)
+            format: format, rules: rules, ansi: ansi, lengthProfiles: lengthProfiles, emojiCatalog: emojiCatalog, output: output,
+            streamedPostBytes: streamedPostBytes)
     }
 
     func beginDocument() {
@@ -148,7 +156,7 @@ final class DocumentRenderer {
     /// renders it, from its bytes: no `String` is made unless `--profile` asks for lengths.
     /// - Throws: ``JSONStringLiteral/SyntaxError`` when the line is not a JSON string.
     func renderPost(literal line: UnsafeBufferPointer<UInt8>) throws(JSONStringLiteral.SyntaxError) {
-        let trailingMembers = { (text: UnsafeBufferPointer<UInt8>, spans: [Span]) in
+        let trailingMembers = { (text: UnsafeBufferPointer<UInt8>, spans: [Span]?) in
             self.lengthProfiles.isEmpty ? [] : self.lengthMember(String(decoding: text, as: UTF8.self), spans: spans)
         }
         switch try JSONStringLiteral.decode(line, scratch: &postScratch) {
@@ -168,10 +176,13 @@ final class DocumentRenderer {
     }
 
     /// One post's output line; `trailingMembers` is asked only for JSON output, with the post's
-    /// spans.
+    /// spans (`nil` for a post streamed: its spans are not collected).
     private func render(
-        post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: ([Span]) -> [UInt8]
+        post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: ([Span]?) -> [UInt8]
     ) {
+        guard bytes.count <= streamedPostBytes else {
+            return renderStreamed(post: bytes, leadingMembers: leadingMembers, trailingMembers: trailingMembers(nil))
+        }
         let rules = self.rules
         let spans = rules.spans(in: bytes)
         var sink = output
@@ -188,6 +199,43 @@ final class DocumentRenderer {
             facets.beginDocument(into: &sink)
             facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
             facets.endDocument(into: &sink)
+        }
+        output.endLine()
+    }
+
+    /// One post's output line as ``render(post:leadingMembers:trailingMembers:)`` writes it, the
+    /// same bytes, from the chunks of a ``SpanStream``: the spans go through the encoders a piece
+    /// at a time and are never held together.
+    private func renderStreamed(post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: [UInt8]) {
+        let stream = postStream ?? SpanStream(rules: rules)
+        postStream = stream
+        var sink = output
+        var opens = true
+        let render = { (chunk: StreamChunk) in
+            switch self.format {
+            case .ansi:
+                self.ansi.encodeJSONStringPart(
+                    chunk.bytes, spans: chunk.spans, opens: opens, closes: false, block: &self.ansiBlock, into: &sink)
+            case .html: self.htmlPost.encode(chunk, into: &sink)
+            case .json: self.json.encode(chunk, into: &sink)
+            case .facets: self.facets.encode(chunk, into: &sink)
+            }
+            opens = false
+        }
+        switch format {
+        case .json: json.beginDocument(leadingMembers: leadingMembers, into: &sink)
+        case .facets: facets.beginDocument(into: &sink)
+        case .ansi, .html: break
+        }
+        stream.append(bytes, emit: render)
+        stream.finish(emit: render)
+        switch format {
+        case .ansi:
+            ansi.encodeJSONStringPart(
+                UnsafeBufferPointer(start: nil, count: 0), spans: [], opens: opens, closes: true, block: &ansiBlock, into: &sink)
+        case .json: json.endDocument(trailingMembers: trailingMembers, into: &sink)
+        case .facets: facets.endDocument(into: &sink)
+        case .html: break
         }
         output.endLine()
     }

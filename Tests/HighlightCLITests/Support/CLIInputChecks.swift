@@ -17,8 +17,9 @@ import PatternDetection
 /// documents in turn:
 /// - `--input jsonl` lines (post strings, objects with a caret and `accept`) through the CLI's own
 ///   `Pipeline.renderPost`: exactly one output line per input line, a line that is not a post is a
-///   clean `{"error":…,"line":N}` line, JSON output parses, a caret's token lies around it, and
-///   each line's output is what that line alone gives (the other lines are unaffected);
+///   clean `{"error":…,"line":N}` line, JSON output parses, a caret's token lies around it, each
+///   line's output is what that line alone gives (the other lines are unaffected), and a post
+///   streamed in chunks (as long posts are) gives the same bytes;
 /// - a `--handles` file, through the CLI's `HandleFile` and the steps of `PostCommand.handleMap`:
 ///   a document that is not an object of strings is a clean error, a map resolves exactly its own
 ///   entries, and a post mentioning them gets exactly the DIDs that are DIDs;
@@ -69,10 +70,15 @@ enum CLIInputChecks {
 
     // MARK: - jsonl
 
-    static func renderer(_ format: OutputFormat, _ rules: any RuleSet, into output: StandardOutput) -> DocumentRenderer {
+    /// - Parameter streamedPostBytes: posts longer than this are streamed (0: every post).
+    static func renderer(
+        _ format: OutputFormat, _ rules: any RuleSet, into output: StandardOutput, lengthProfiles: [LengthProfile] = [],
+        streamedPostBytes: Int = 1 << 20
+    ) -> DocumentRenderer {
         DocumentRenderer(
             format: format, rules: rules, ansi: ANSIEncoder(depth: .trueColor, kinds: PatternKind.builtIn + rules.kinds),
-            emojiCatalog: (rules as? MastodonRules)?.emojiCatalog, output: output)
+            lengthProfiles: lengthProfiles, emojiCatalog: (rules as? MastodonRules)?.emojiCatalog, output: output,
+            streamedPostBytes: streamedPostBytes)
     }
 
     // MARK: - Mastodon instance files
@@ -153,6 +159,11 @@ enum CLIInputChecks {
             else { return "line \(number) alone threw past renderPost" }
             if isPost != aloneIsPost || written != alone {
                 return "line \(number) \(String(decoding: line, as: UTF8.self).debugDescription) renders otherwise after the lines before it"
+            }
+            let streamer = renderer(format, rules, into: StandardOutput(collectingInMemory: ()), streamedPostBytes: 0)
+            guard let (_, streamed) = render(line, number: number, with: streamer) else { return "line \(number) streamed threw past renderPost" }
+            if streamed != written {
+                return "line \(number) \(String(decoding: line, as: UTF8.self).debugDescription) renders otherwise streamed"
             }
             guard written.last == UInt8(ascii: "\n"), written.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil else {
                 return "line \(number) gave not exactly one output line: \(String(decoding: written, as: UTF8.self).debugDescription)"
