@@ -155,6 +155,14 @@ enum RegexChecks {
         for (pattern, found) in zip(compiled, results) {
             if let problem = jitViolation(pattern, found: found, text, context: context) { return problem }
         }
+        // Custom patterns skip the words without a byte a match can start with; `\K` reports a
+        // start after that byte.
+        for (pattern, found) in zip(compiled, results) where !expression.contains(#"\K"#) {
+            guard let starts = pattern.matchStartBytes else { continue }
+            if let match = found.matches.first(where: { !starts.contains(text[$0.lowerBound]) }) {
+                return "\(type(of: pattern).engineName) \(context): the match at \(match) starts with none of \(starts)"
+            }
+        }
         var spans: [[Span]] = []
         for engine in engines where compiled.count == engines.count {
             guard let pattern = try? CustomPattern(name: "fuzz", expression: expression, trigger: nil, engine: engine) else {
