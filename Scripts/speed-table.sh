@@ -56,24 +56,29 @@ BEFORE=${BEFORE:+$(cd "$(dirname "$BEFORE")" && pwd)/$(basename "$BEFORE")}
 echo "highlight: $HIGHLIGHT; $(rg --version | head -n 1); $(hyperfine --version); $(nproc) cores; output to a $OUTPUT"
 echo
 
+# Appends to `commands` a run of `highlight ARGUMENTS FILE` for every thread count, named "PREFIX
+# THREADS" (PREFIX ends in its separator), and one of BEFORE, when given, named "PREFIX before".
+add_thread_variants() {  # PREFIX ARGUMENTS FILE
+    local prefix=$1 arguments=$2 file=$3 threads threadArguments
+    if [[ -n "$BEFORE" ]]; then commands+=(-n "${prefix}before" "$BEFORE $arguments $file"); fi
+    for threads in $THREADS; do
+        threadArguments=""
+        [[ $threads != default ]] && threadArguments=" --threads $threads"
+        commands+=(-n "$prefix$threads" "$HIGHLIGHT $arguments$threadArguments $file")
+    done
+}
+
 # Appends to `commands` a run of `highlight [OPTIONS…] FILE` for every rule set, format (ANSI,
 # JSON) and thread count, named "RULES FORMAT THREADS" (and one of BEFORE, when given, named
 # "RULES FORMAT before").
 add_highlight_commands() {  # FILE [OPTIONS…]
-    local file=$1 rules format formatArguments threads threadArguments
+    local file=$1 rules format formatArguments
     shift
     for rules in $RULES; do
         for format in ansi json; do
             formatArguments="--color always"
             [[ $format == json ]] && formatArguments="--format json"
-            if [[ -n "$BEFORE" ]]; then
-                commands+=(-n "$rules $format before" "$BEFORE $* --rules $rules $formatArguments $file")
-            fi
-            for threads in $THREADS; do
-                threadArguments=""
-                [[ $threads != default ]] && threadArguments="--threads $threads"
-                commands+=(-n "$rules $format $threads" "$HIGHLIGHT $* --rules $rules $formatArguments $threadArguments $file")
-            done
+            add_thread_variants "$rules $format " "$* --rules $rules $formatArguments" "$file"
         done
     done
 }
@@ -139,14 +144,7 @@ if [[ " $SECTIONS " == *" patterns "* ]]; then
             arguments=""
             [[ $patterns == *ticket* ]] && arguments+=" --pattern 'ticket=$ticket'"
             [[ $patterns == *shortcode* ]] && arguments+=" --pattern 'shortcode=$shortcode'"
-            if [[ -n "$BEFORE" ]]; then
-                commands+=(-n "bluesky;$patterns;before" "$BEFORE --rules bluesky$arguments --color always $file")
-            fi
-            for threads in $THREADS; do
-                threadArguments=""
-                [[ $threads != default ]] && threadArguments=" --threads $threads"
-                commands+=(-n "bluesky;$patterns;$threads" "$HIGHLIGHT --rules bluesky$arguments --color always$threadArguments $file")
-            done
+            add_thread_variants "bluesky;$patterns;" "--rules bluesky$arguments --color always" "$file"
         done
         # rg exits with 1 where it finds no match (the prose corpus holds no ticket id).
         run_commands "$WORK/$corpus-patterns.csv" --ignore-failure
