@@ -7,22 +7,16 @@ extension ANSIEncoder {
     /// (raw `ESC` bytes), so a terminal shows the colours, and removing them gives back the
     /// post's literal.
     ///
+    /// A literal may be written in parts, each cut at a scalar boundary that no span crosses (a
+    /// post streamed in chunks): the opening quote goes before the part that `opens`, the closing
+    /// one after the part that `closes`, and the parts give the same bytes as the whole.
+    ///
     /// A span whose style writes no opening escape gets no reset either, as in
     /// ``encode(_:spans:into:)``.
     /// - Complexity: O(text + spans); each stretch of text and the span after it go into `block`
     ///   with one room check.
     package func encodeJSONString(
-        _ text: UnsafeBufferPointer<UInt8>, spans: [Span], block: inout OutputBlock, into sink: inout some ByteSink
-    ) {
-        encodeJSONStringPart(text, spans: spans, opens: true, closes: true, block: &block, into: &sink)
-    }
-
-    /// Writes `text` as a part of one JSON string literal, as ``encodeJSONString(_:spans:block:into:)``
-    /// writes the whole: the opening quote before it when `opens`, the closing one after it when
-    /// `closes`. A post streamed in chunks (each cut at a scalar boundary, no span crossing a cut)
-    /// is written part by part, the same bytes as whole.
-    package func encodeJSONStringPart(
-        _ text: UnsafeBufferPointer<UInt8>, spans: [Span], opens: Bool, closes: Bool, block: inout OutputBlock,
+        _ text: UnsafeBufferPointer<UInt8>, spans: [Span], opens: Bool = true, closes: Bool = true, block: inout OutputBlock,
         into sink: inout some ByteSink
     ) {
         Self.reset.withUnsafeBufferPointer { reset in withEscapeBytes { escapeBytes in

@@ -177,67 +177,68 @@ final class DocumentRenderer {
 
     /// One post's output line; `trailingMembers` is asked only for JSON output, with the post's
     /// spans (`nil` for a post streamed: its spans are not collected).
+    ///
+    /// A post of at most ``streamedPostBytes`` is scanned whole and encoded as one chunk; a longer
+    /// one goes through a ``SpanStream`` and is encoded chunk by chunk, the same bytes.
     private func render(
         post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: ([Span]?) -> [UInt8]
     ) {
-        guard bytes.count <= streamedPostBytes else {
-            return renderStreamed(post: bytes, leadingMembers: leadingMembers, trailingMembers: trailingMembers(nil))
-        }
-        let rules = self.rules
-        let spans = rules.spans(in: bytes)
         var sink = output
-        switch format {
-        case .ansi:
-            ansi.encodeJSONString(bytes, spans: spans, block: &ansiBlock, into: &sink)
-        case .html:
-            htmlPost.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
-        case .json:
-            json.beginDocument(leadingMembers: leadingMembers, into: &sink)
-            json.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
-            json.endDocument(trailingMembers: trailingMembers(spans), into: &sink)
-        case .facets:
-            facets.beginDocument(into: &sink)
-            facets.encode(StreamChunk(wholeText: bytes, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider), into: &sink)
-            facets.endDocument(into: &sink)
-        }
-        output.endLine()
-    }
-
-    /// One post's output line as ``render(post:leadingMembers:trailingMembers:)`` writes it, the
-    /// same bytes, from the chunks of a ``SpanStream``: the spans go through the encoders a piece
-    /// at a time and are never held together.
-    private func renderStreamed(post bytes: UnsafeBufferPointer<UInt8>, leadingMembers: [UInt8], trailingMembers: [UInt8]) {
-        let stream = postStream ?? SpanStream(rules: rules)
-        postStream = stream
-        var sink = output
-        var opens = true
-        let render = { (chunk: StreamChunk) in
-            switch self.format {
-            case .ansi:
-                self.ansi.encodeJSONStringPart(
-                    chunk.bytes, spans: chunk.spans, opens: opens, closes: false, block: &self.ansiBlock, into: &sink)
-            case .html: self.htmlPost.encode(chunk, into: &sink)
-            case .json: self.json.encode(chunk, into: &sink)
-            case .facets: self.facets.encode(chunk, into: &sink)
-            }
-            opens = false
-        }
         switch format {
         case .json: json.beginDocument(leadingMembers: leadingMembers, into: &sink)
         case .facets: facets.beginDocument(into: &sink)
         case .ansi, .html: break
         }
-        stream.append(bytes, emit: render)
-        stream.finish(emit: render)
+        var spans: [Span]?
+        if bytes.count <= streamedPostBytes {
+            let found = rules.spans(in: bytes)
+            spans = found
+            if format == .ansi {
+                // Without a chunk: ANSI reads only the bytes and spans, and a chunk per post costs.
+                ansi.encodeJSONString(bytes, spans: found, block: &ansiBlock, into: &sink)
+            } else {
+                let chunk = StreamChunk(wholeText: bytes, spans: found, rules: rules, valueBytesProvider: valueBytesProvider)
+                encode(postPart: chunk, opens: true, closes: true, into: &sink)
+            }
+        } else {
+            encode(streamedPost: bytes, into: &sink)
+        }
         switch format {
-        case .ansi:
-            ansi.encodeJSONStringPart(
-                UnsafeBufferPointer(start: nil, count: 0), spans: [], opens: opens, closes: true, block: &ansiBlock, into: &sink)
-        case .json: json.endDocument(trailingMembers: trailingMembers, into: &sink)
+        case .json: json.endDocument(trailingMembers: trailingMembers(spans), into: &sink)
         case .facets: facets.endDocument(into: &sink)
-        case .html: break
+        case .ansi, .html: break
         }
         output.endLine()
+    }
+
+    /// A post's chunks as a ``SpanStream`` cuts them, its spans a piece at a time (in a function
+    /// of its own: the closure that takes the chunks would otherwise box the caller's sink).
+    private func encode(streamedPost bytes: UnsafeBufferPointer<UInt8>, into sink: inout StandardOutput) {
+        let stream = postStream ?? SpanStream(rules: rules)
+        postStream = stream
+        var opens = true
+        let encode = { (chunk: StreamChunk) in
+            self.encode(postPart: chunk, opens: opens, closes: false, into: &sink)
+            opens = false
+        }
+        stream.append(bytes, emit: encode)
+        stream.finish(emit: encode)
+        if format == .ansi {
+            ansi.encodeJSONString(
+                UnsafeBufferPointer(start: nil, count: 0), spans: [], opens: opens, closes: true, block: &ansiBlock, into: &sink)
+        }
+    }
+
+    /// One chunk of a post (all of it, or a streamed part); for ANSI, the string literal's
+    /// opening quote before it when `opens` and the closing one after it when `closes`.
+    private func encode(postPart chunk: StreamChunk, opens: Bool, closes: Bool, into sink: inout StandardOutput) {
+        switch format {
+        case .ansi:
+            ansi.encodeJSONString(chunk.bytes, spans: chunk.spans, opens: opens, closes: closes, block: &ansiBlock, into: &sink)
+        case .html: htmlPost.encode(chunk, into: &sink)
+        case .json: json.encode(chunk, into: &sink)
+        case .facets: facets.encode(chunk, into: &sink)
+        }
     }
 
     /// `,"length":{…}` for `text` under the `--profile`s, or nothing without them. Text that was

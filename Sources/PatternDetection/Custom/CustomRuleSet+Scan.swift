@@ -93,9 +93,9 @@ extension CustomRuleSet: SpanEnumerating {
     /// expression sees a word and its bordering separators, and a match that reaches into the next
     /// separator ends the word's matches. Words shorter than the pattern's shortest match, and
     /// words holding none of the bytes a match can start with (``CustomPattern/matchStarts``), are
-    /// not searched: the search could find nothing in them. With an engine that resumes searches cheaply the search
-    /// stops after a batch of matches and goes on from the last one's end; otherwise a word's
-    /// matches are found in one search.
+    /// not searched: the search could find nothing in them. With an engine that resumes searches
+    /// cheaply the search stops after a batch of matches and goes on from the last one's end;
+    /// otherwise a word's matches are found in one search.
     ///
     /// Invariant: `batch[next...]` are the matches found and not yet read, sorted; the search goes
     /// on from `position` in `word` (or, when `word` is `nil`, from the next word at `position`).
@@ -135,36 +135,39 @@ extension CustomRuleSet: SpanEnumerating {
             next += 1
         }
 
-        /// Finds the next matches, moving on to the next word when the current one has no more;
+        /// Where the next word that may hold a match starts, from `position` (a word start or a
+    /// separator) on; `nil` when none is left in `words`. With ``CustomPattern/matchStarts`` the
+    /// words before the next byte a match can start with are passed over unread.
+    private func nextWordStart(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Int? {
+        var position = position
+        guard let starts = pattern.matchStarts else {
+            while position < words.upperBound {
+                let length = rules.separators.separatorLength(at: position, in: text)
+                guard length > 0 else { return position }
+                position += length
+            }
+            return nil
+        }
+        while true {
+            let hit = starts.firstIndex(in: text, from: position, before: words.upperBound)
+            guard hit < words.upperBound else { return nil }
+            let separator = rules.separators.separatorLength(at: hit, in: text)
+            guard separator > 0 else { return rules.wordStart(containing: hit, notBefore: position, in: text) }
+            position = hit + separator
+        }
+    }
+
+    /// Finds the next matches, moving on to the next word when the current one has no more;
         /// `false` when no word is left.
         private mutating func findBatch(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Bool {
             if !batch.isEmpty { batch.removeAll(keepingCapacity: true) }
             next = 0
             if word == nil {
-                if let starts = pattern.matchStarts {
-                    // A word holding no byte a match can start with holds no match: the search
-                    // goes on at the next word that holds one.
-                    while true {
-                        let hit = starts.firstIndex(in: text, from: position, before: words.upperBound)
-                        guard hit < words.upperBound else {
-                            position = words.upperBound
-                            return false
-                        }
-                        let separator = rules.separators.separatorLength(at: hit, in: text)
-                        guard separator > 0 else {
-                            position = rules.wordStart(containing: hit, notBefore: position, in: text)
-                            break
-                        }
-                        position = hit + separator
-                    }
-                } else {
-                    while position < words.upperBound {
-                        let length = rules.separators.separatorLength(at: position, in: text)
-                        guard length > 0 else { break }
-                        position += length
-                    }
-                    guard position < words.upperBound else { return false }
+                guard let start = nextWordStart(in: text, rules: rules) else {
+                    position = words.upperBound
+                    return false
                 }
+                position = start
                 let end = rules.wordEnd(from: position, in: text)
                 // A word too short for the pattern holds no match.
                 guard end - position >= pattern.minimumLength else {

@@ -3,7 +3,7 @@
 /// list never holds more than about a batch, however many entities one word holds.
 ///
 /// Invariant: `entities[next...]` are the entities found and not yet merged, sorted by start;
-/// `extraction` stands after the last of them.
+/// `resumption` stands after the last of them.
 struct TwitterEntityList {
     enum Source {
         case urls, mentions, hashtags, cashtags
