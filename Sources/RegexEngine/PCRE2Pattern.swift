@@ -34,21 +34,9 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     /// - Parameter useJIT: `false` forces the interpreter (used to cross-check the JIT).
     /// - Throws: ``RegexCompileFailure`` with PCRE2's code, message and the offset in `expression`.
     package init(_ expression: String, options: RegexOptions = [], useJIT: Bool) throws(RegexCompileFailure) {
-        var errorCode: Int32 = 0
-        var errorOffset = 0
         var flags = Self.flags(for: options) | PCRE2_UTF | PCRE2_UCP | PCRE2_USE_OFFSET_LIMIT
         if Self.jitMisplacesAtomicStarts, Self.hasAtomicGroup(expression) { flags |= PCRE2_NO_START_OPTIMIZE }
-        let compiled: OpaquePointer? = expression.utf8.withContiguousStorageIfAvailable { bytes in
-            pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
-        } ?? {
-            var copy = expression
-            return copy.withUTF8 { bytes in
-                pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
-            }
-        }()
-        guard let compiled else {
-            throw RegexCompileFailure(code: errorCode, message: pcre2Message(for: errorCode), offset: errorOffset)
-        }
+        let compiled = try Self.compile(expression, flags: flags)
         self.code = compiled
         self.expression = expression
         self.options = options
@@ -63,26 +51,68 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
         var length: UInt32 = 0
         let status = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &length)
         self.minimumMatchUTF8Length = status == 0 ? Int(length) : 0
-        self.matchStartBytes = Self.matchStartBytes(of: compiled, flags: flags)
+        self.matchStartBytes = Self.matchStartBytes(of: compiled, expression: expression, flags: flags)
+    }
+
+    /// `expression` compiled with `flags`, not yet JIT-compiled; the caller frees it.
+    private static func compile(_ expression: String, flags: UInt32) throws(RegexCompileFailure) -> OpaquePointer {
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let compiled: OpaquePointer? = expression.utf8.withContiguousStorageIfAvailable { bytes in
+            pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
+        } ?? {
+            var copy = expression
+            return copy.withUTF8 { bytes in
+                pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags, &errorCode, &errorOffset, nil)
+            }
+        }()
+        guard let compiled else {
+            throw RegexCompileFailure(code: errorCode, message: pcre2Message(for: errorCode), offset: errorOffset)
+        }
+        return compiled
     }
 
     /// The bytes a match of `code` can start with, from what `pcre2_compile` recorded for its own
     /// start-of-match optimization: the fixed first code unit (with its other cases: PCRE2 does
     /// not say whether it is caseless), or else the bitmap of possible first code units. `nil`
-    /// when it recorded neither, when the optimization is off, or when an empty match is possible
-    /// (it starts with no byte).
+    /// when the optimization is off, when an empty match is possible (it starts with no byte), or
+    /// when neither compile below recorded anything.
     ///
-    /// A caseless first code unit stands for its ASCII other case (PCRE2's flip-case table, which
-    /// leaves bytes above 127 alone, as its matcher does for UTF-8); `k`, `K`, `s` and `S` also
-    /// stand for the lead bytes of U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S, their
-    /// other cases outside ASCII. Listing a byte that no match starts with costs a search; leaving
-    /// out one that does would lose matches, so the set errs on the side of more.
-    static func matchStartBytes(of code: OpaquePointer, flags: UInt32) -> [UInt8]? {
+    /// With `PCRE2_UCP`, PCRE2 records nothing for a pattern that may begin with `\d`, `\s`, `\w`
+    /// or a POSIX class, since in UCP mode they test Unicode properties. For such a pattern the
+    /// same expression is compiled once more without `PCRE2_UCP`, where those classes are ASCII
+    /// tables PCRE2 does record: its ASCII start bytes, with every UTF-8 lead byte of a multi-byte
+    /// scalar (0xC0...0xFF) added, are the answer. That holds because on ASCII characters every
+    /// class and assertion means the same with and without UCP (UCP only widens `\d`, `\s`, `\w`
+    /// and the POSIX classes beyond ASCII, and narrows their negations beyond ASCII), and every
+    /// character outside ASCII is covered by its lead byte. `\p{…}` is a property in both modes,
+    /// so a pattern that begins with one still gets `nil`.
+    ///
+    /// Listing a byte that no match starts with costs a search; leaving out one that does would
+    /// lose matches, so the set errs on the side of more.
+    static func matchStartBytes(of code: OpaquePointer, expression: String, flags: UInt32) -> [UInt8]? {
         guard flags & PCRE2_NO_START_OPTIMIZE == 0 else { return nil }
         var matchesEmpty: UInt32 = 1
         guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MATCHEMPTY), &matchesEmpty) == 0, matchesEmpty == 0 else {
             return nil
         }
+        if let bytes = recordedStartBytes(of: code) { return bytes }
+        guard flags & PCRE2_UCP != 0,
+              let asciiClasses = try? compile(expression, flags: flags & ~PCRE2_UCP) else { return nil }
+        defer { pcre2_code_free_8(asciiClasses) }
+        guard let bytes = recordedStartBytes(of: asciiClasses) else { return nil }
+        return bytes.filter { $0 < 0x80 } + Array(0xC0...0xFF)
+    }
+
+    /// What `pcre2_compile` recorded in `code` as the bytes a match can start with, sorted, or
+    /// `nil` when it recorded neither a first code unit nor a bitmap (see
+    /// ``matchStartBytes(of:expression:flags:)``).
+    ///
+    /// A caseless first code unit stands for its ASCII other case (PCRE2's flip-case table, which
+    /// leaves bytes above 127 alone, as its matcher does for UTF-8); `k`, `K`, `s` and `S` also
+    /// stand for the lead bytes of U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S, their
+    /// other cases outside ASCII.
+    private static func recordedStartBytes(of code: OpaquePointer) -> [UInt8]? {
         var type: UInt32 = 0
         guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) == 0 else { return nil }
         var bytes: Set<UInt8>

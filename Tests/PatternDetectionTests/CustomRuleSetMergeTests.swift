@@ -79,6 +79,7 @@ struct CustomRuleSetMergeTests {
         let pieces = [
             "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω", "@", "#", "$", ":",
             "-", "1", "AB", "xyz", "XyZ", "aB", "Ab", "swift", "SWIFT", "kelvin", "\u{212A}ELVIN", " ", " ", "\n", "\u{3000}", ">", "<", "ab:cd:",
+            "42", "\u{663}", "\u{FF11}", "_", "\u{203F}", "\u{A0}", "m", "M", "!", "\u{A7}", "ǅ", "12:30",
         ]
         let texts = (0..<150).map { _ in
             Array((0..<(1 + Int(random.next() % 60))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
@@ -103,11 +104,14 @@ struct CustomRuleSetMergeTests {
 extension CustomPattern {
     /// Expressions with a fixed first byte, a class of them, none, caseless letters whose other
     /// case lies outside ASCII or has another lead byte, `\K`, look-behind, and the start
-    /// optimization switched off (the last three PCRE2 only).
+    /// optimization switched off (the last three PCRE2 only), and classes PCRE2 records no start
+    /// bytes for in UCP mode (`\d`, `\s`, `\w`, POSIX classes, their negations).
     static let startByteExamples = [
         #":[a-z0-9_+-]+:"#, #"\$[A-Z]{1,5}"#, #"[@#]\w+"#, #"\b[A-Z]{2,10}-\d+\b"#, #"(?i)kelvin"#, #"(?i)k"#,
         #"(?i)s\w"#, #"(?i)ſt"#, #"(?i)ѐ\w*"#, #"(?i)é+"#, #"(?i)\bswift\w*"#, #"\p{Lu}\p{Ll}+"#, #"(ab|cd)"#,
         #"a\Kb"#, #"(?<=x)y"#, #"(?:@|＠)\w+"#, #"(*NO_START_OPT)abc"#, #"(?>a+)b"#, #"\w+"#, #"[^\s]x"#,
         #"(?m)^>\S*|\S*<$"#, #"Ω|ω"#, #"(?i)ω"#, #"\d+"#, #"(?i)xyz"#, #"(?i)ab\w"#,
+        #"\d+[kKmM]\b"#, #"\s+x"#, #"[[:digit:]]+"#, #"[[:upper:]][[:lower:]]+"#, #"(?i)[[:upper:]]x"#, #"\D\d"#,
+        #"\W\w"#, #"[\d\s]+y"#, #"\b\d{1,2}:\d\d\b"#, #"(?:\d|é)x"#, #"[[:punct:]]\w"#, #"\S\s"#,
     ]
 }

@@ -17,6 +17,14 @@ struct MatchStartBytesTests {
         #expect(try PCRE2Pattern(#"a?"#).matchStartBytes == nil)
         #expect(try PCRE2Pattern(#"(?:a|.)"#).matchStartBytes != [UInt8(ascii: "a")])
         // A caseless k stands for K and KELVIN SIGN's lead byte whatever PCRE2 recorded.
+        // In UCP mode PCRE2 records nothing for `\d`, `\s`, `\w` or a POSIX class; their ASCII
+        // starts come from a compile without UCP, with every lead byte of a multi-byte scalar added.
+        let leadBytes = Array(UInt8(0xC0)...0xFF)
+        #expect(try PCRE2Pattern(#"\d+[kKmM]"#).matchStartBytes == Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
+        #expect(try PCRE2Pattern(#"[[:digit:]]|-"#).matchStartBytes == [UInt8(ascii: "-")] + Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
+        #expect(try PCRE2Pattern(#"\s+x"#).matchStartBytes == [9, 10, 11, 12, 13, 32] + leadBytes)
+        #expect(try PCRE2Pattern(#"\p{Lu}\p{Ll}+"#).matchStartBytes == nil)
+        #expect(try PCRE2Pattern(#"\d*"#).matchStartBytes == nil)
         let kelvin = try #require(try PCRE2Pattern(#"(?i)kb"#).matchStartBytes)
         #expect(kelvin.contains(UInt8(ascii: "k")) && kelvin.contains(UInt8(ascii: "K")) && kelvin.contains(0xE2))
     }
@@ -26,6 +34,8 @@ struct MatchStartBytesTests {
         let pieces = [
             "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω", "@", "＠", "#",
             "$", ":", "-", "1", "ABC", "xyz", "XyZ", "aB", "Ab", "swift", "SWIFT", "kelvin", "KELVIN", "\u{212A}ELVIN", " ", "\n", ">", "<",
+            "9", "42", "\u{663}", "\u{FF11}", "\u{966}", "_", "\u{203F}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{1C5}", "\u{1D7CE}",
+            "m", "M", "\t", "!", "\u{BF}", "\u{A7}", "·", "DŽ", "ǅ", "Ǳ",
         ]
         let texts = (0..<300).map { _ in
             Array((0..<(1 + Int(random.next() % 40))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
