@@ -7,7 +7,8 @@
 ///   also skips over combining marks);
 /// - `\W`, `\S` and `\B` are their complements.
 /// Inside a bracketed class, `\w` and `\s` become the set's members and `\W` and `\S` nested negated
-/// sets (ICU allows nesting); `\b` there is a backspace and stays. `\Q…\E` quoting is copied as is.
+/// sets (ICU allows nesting); `\b` there is a backspace and stays. `\Q…\E` quoting, comments `(?#…)`
+/// and verbs are copied as is (see ``PCRE2ExpressionPieces``).
 /// `\d` needs no rewrite: both engines read it as `\p{Nd}`.
 enum PCRE2ClassSpelling {
     private static let word = #"\p{L}\p{N}_"#
@@ -17,66 +18,18 @@ enum PCRE2ClassSpelling {
     private static let nonBoundary =
         #"(?:(?<=[\p{L}\p{N}_])(?=[\p{L}\p{N}_])|(?<![\p{L}\p{N}_])(?![\p{L}\p{N}_]))"#
 
-    /// `expression` with every class escape outside `\Q…\E` spelled out.
+    /// `expression` with every class escape outside `\Q…\E` and comments spelled out.
     static func rewrite(_ expression: String) -> String {
-        let bytes = Array(expression.utf8)
+        var pieces = PCRE2ExpressionPieces(expression)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 32)
-        var index = 0
-        var quoting = false
-        var inClass = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if quoting {
-                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "E") {
-                    quoting = false
-                    output += [byte, bytes[index + 1]]
-                    index += 2
-                } else {
-                    output.append(byte)
-                    index += 1
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                let escaped = bytes[index + 1]
-                index += 2
-                if escaped == UInt8(ascii: "Q") {
-                    quoting = true
-                    output += [byte, escaped]
-                } else if let spelled = spelling(of: escaped, inClass: inClass) {
-                    output += spelled.utf8
-                } else {
-                    output += [byte, escaped]
-                }
-                continue
-            }
-            if inClass {
-                if byte == UInt8(ascii: "["), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":"),
-                    let close = posixClassEnd(in: bytes, from: index + 2)
-                {
-                    output += bytes[index..<close]
-                    index = close
-                    continue
-                }
-                if byte == UInt8(ascii: "]") { inClass = false }
-                output.append(byte)
-                index += 1
-                continue
-            }
-            output.append(byte)
-            index += 1
-            if byte == UInt8(ascii: "[") {
-                inClass = true
-                // A `]` right after `[` or `[^` is a member, not the end.
-                if index < bytes.count, bytes[index] == UInt8(ascii: "^") {
-                    output.append(bytes[index])
-                    index += 1
-                }
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    output.append(bytes[index])
-                    index += 1
-                }
+        output.reserveCapacity(pieces.bytes.count + 32)
+        while let piece = pieces.next() {
+            if piece.kind == .escape, piece.range.count == 2,
+                let spelled = spelling(of: pieces.bytes[piece.range.lowerBound + 1], inClass: piece.inClass)
+            {
+                output += spelled.utf8
+            } else {
+                output += pieces.bytes[piece.range]
             }
         }
         return String(decoding: output, as: UTF8.self)
@@ -96,18 +49,5 @@ enum PCRE2ClassSpelling {
         case (UInt8(ascii: "S"), true): return "[^" + space + "]"
         default: return nil
         }
-    }
-
-    /// The offset just past the `:]` that closes a POSIX class name starting at `start`, if any.
-    private static func posixClassEnd(in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "]") { return index + 2 }
-            guard bytes[index] >= UInt8(ascii: "a") && bytes[index] <= UInt8(ascii: "z") || bytes[index] == UInt8(ascii: "^") else {
-                return nil
-            }
-            index += 1
-        }
-        return nil
     }
 }

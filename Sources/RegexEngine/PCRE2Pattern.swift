@@ -21,7 +21,8 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     package let maximumLookbehind: Int
     /// PCRE2's lower bound on a match's length in scalars, so also in bytes.
     package let minimumMatchUTF8Length: Int
-    /// The bytes PCRE2's own start-of-match optimization looks for (see ``matchStartBytes(of:flags:)``).
+    /// The bytes a match can start with: what PCRE2 recorded for its own start-of-match optimization,
+    /// or what a stand-in compiled without UCP records (see ``matchStartBytes(of:expression:flags:)``).
     package let matchStartBytes: [UInt8]?
 
     let code: OpaquePointer
@@ -55,7 +56,7 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     }
 
     /// `expression` compiled with `flags`, not yet JIT-compiled; the caller frees it.
-    private static func compile(_ expression: String, flags: UInt32) throws(RegexCompileFailure) -> OpaquePointer {
+    static func compile(_ expression: String, flags: UInt32) throws(RegexCompileFailure) -> OpaquePointer {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let compiled: OpaquePointer? = expression.utf8.withContiguousStorageIfAvailable { bytes in
@@ -70,73 +71,6 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
             throw RegexCompileFailure(code: errorCode, message: pcre2Message(for: errorCode), offset: errorOffset)
         }
         return compiled
-    }
-
-    /// The bytes a match of `code` can start with, from what `pcre2_compile` recorded for its own
-    /// start-of-match optimization: the fixed first code unit (with its other cases: PCRE2 does
-    /// not say whether it is caseless), or else the bitmap of possible first code units. `nil`
-    /// when the optimization is off, when an empty match is possible (it starts with no byte), or
-    /// when neither compile below recorded anything.
-    ///
-    /// With `PCRE2_UCP`, PCRE2 records nothing for a pattern that may begin with `\d`, `\s`, `\w`
-    /// or a POSIX class, since in UCP mode they test Unicode properties. For such a pattern the
-    /// same expression is compiled once more without `PCRE2_UCP`, where those classes are ASCII
-    /// tables PCRE2 does record: its ASCII start bytes, with every UTF-8 lead byte of a multi-byte
-    /// scalar (0xC0...0xFF) added, are the answer. That holds because on ASCII characters every
-    /// class and assertion means the same with and without UCP (UCP only widens `\d`, `\s`, `\w`
-    /// and the POSIX classes beyond ASCII, and narrows their negations beyond ASCII), and every
-    /// character outside ASCII is covered by its lead byte. `\p{…}` is a property in both modes,
-    /// so a pattern that begins with one still gets `nil`.
-    ///
-    /// Listing a byte that no match starts with costs a search; leaving out one that does would
-    /// lose matches, so the set errs on the side of more.
-    static func matchStartBytes(of code: OpaquePointer, expression: String, flags: UInt32) -> [UInt8]? {
-        guard flags & PCRE2_NO_START_OPTIMIZE == 0 else { return nil }
-        var matchesEmpty: UInt32 = 1
-        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MATCHEMPTY), &matchesEmpty) == 0, matchesEmpty == 0 else {
-            return nil
-        }
-        if let bytes = recordedStartBytes(of: code) { return bytes }
-        guard flags & PCRE2_UCP != 0,
-              let asciiClasses = try? compile(expression, flags: flags & ~PCRE2_UCP) else { return nil }
-        defer { pcre2_code_free_8(asciiClasses) }
-        guard let bytes = recordedStartBytes(of: asciiClasses) else { return nil }
-        return bytes.filter { $0 < 0x80 } + Array(0xC0...0xFF)
-    }
-
-    /// What `pcre2_compile` recorded in `code` as the bytes a match can start with, sorted, or
-    /// `nil` when it recorded neither a first code unit nor a bitmap (see
-    /// ``matchStartBytes(of:expression:flags:)``).
-    ///
-    /// A caseless first code unit stands for its ASCII other case (PCRE2's flip-case table, which
-    /// leaves bytes above 127 alone, as its matcher does for UTF-8); `k`, `K`, `s` and `S` also
-    /// stand for the lead bytes of U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S, their
-    /// other cases outside ASCII.
-    private static func recordedStartBytes(of code: OpaquePointer) -> [UInt8]? {
-        var type: UInt32 = 0
-        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) == 0 else { return nil }
-        var bytes: Set<UInt8>
-        switch type {
-        case 1:
-            var unit: UInt32 = 0
-            guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit) == 0, unit < 256 else { return nil }
-            let byte = UInt8(unit)
-            bytes = [byte]
-            let lower = byte | 0x20
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) {
-                bytes.formUnion([lower, lower & ~0x20])
-                if lower == UInt8(ascii: "k") { bytes.insert(0xE2) }
-                if lower == UInt8(ascii: "s") { bytes.insert(0xC5) }
-            }
-        case 0:
-            var map: UnsafePointer<UInt8>? = nil
-            guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &map) == 0, let map else { return nil }
-            bytes = Set((0...255).filter { map[$0 >> 3] & (1 << ($0 & 7)) != 0 }.map(UInt8.init))
-        default:
-            return nil
-        }
-        guard !bytes.isEmpty, !bytes.contains(where: { (0x80...0xBF).contains($0) }) else { return nil }
-        return bytes.sorted()
     }
 
     deinit {

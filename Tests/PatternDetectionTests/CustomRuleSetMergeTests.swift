@@ -79,7 +79,8 @@ struct CustomRuleSetMergeTests {
         let pieces = [
             "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω", "@", "#", "$", ":",
             "-", "1", "AB", "xyz", "XyZ", "aB", "Ab", "swift", "SWIFT", "kelvin", "\u{212A}ELVIN", " ", " ", "\n", "\u{3000}", ">", "<", "ab:cd:",
-            "42", "\u{663}", "\u{FF11}", "_", "\u{203F}", "\u{A0}", "m", "M", "!", "\u{A7}", "ǅ", "12:30",
+            "42", "\u{663}", "\u{FF11}", "_", "\u{203F}", "\u{A0}", "m", "M", "!", "\u{A7}", "ǅ", "12:30", "漢字", "Ⅻ",
+            "\\p{Lu}",
         ]
         let texts = (0..<150).map { _ in
             Array((0..<(1 + Int(random.next() % 60))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
@@ -113,5 +114,9 @@ extension CustomPattern {
         #"(?m)^>\S*|\S*<$"#, #"Ω|ω"#, #"(?i)ω"#, #"\d+"#, #"(?i)xyz"#, #"(?i)ab\w"#,
         #"\d+[kKmM]\b"#, #"\s+x"#, #"[[:digit:]]+"#, #"[[:upper:]][[:lower:]]+"#, #"(?i)[[:upper:]]x"#, #"\D\d"#,
         #"\W\w"#, #"[\d\s]+y"#, #"\b\d{1,2}:\d\d\b"#, #"(?:\d|é)x"#, #"[[:punct:]]\w"#, #"\S\s"#,
+        #"\p{Lu}{2,}"#, #"[\p{Lu}\d]+"#, #"(?i)\p{Lu}x"#, #"\P{L}\d"#, #"\pN+"#, #"(?=\p{Lu})\w+"#, #"\p{Han}+"#,
+        #"[^\p{L}]x"#, #"\p{Lu}++é"#, #"(?>\p{Lu}+)b"#, #"(?<=\p{Ll})\p{Lu}"#, #"\Q\p{Lu}\E"#,
+        #"(?i)[^[:upper:]]x"#, #"(?i)[[:^upper:]]x"#, #"(?i)[^[:lower:]]x"#, #"(?i)[^\p{Lu}]x"#, #"(?i)[[:upper:]]x"#,
+        #"(?i)\P{Lu}x"#,
     ]
 }

@@ -23,8 +23,21 @@ struct MatchStartBytesTests {
         #expect(try PCRE2Pattern(#"\d+[kKmM]"#).matchStartBytes == Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
         #expect(try PCRE2Pattern(#"[[:digit:]]|-"#).matchStartBytes == [UInt8(ascii: "-")] + Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
         #expect(try PCRE2Pattern(#"\s+x"#).matchStartBytes == [9, 10, 11, 12, 13, 32] + leadBytes)
-        #expect(try PCRE2Pattern(#"\p{Lu}\p{Ll}+"#).matchStartBytes == nil)
         #expect(try PCRE2Pattern(#"\d*"#).matchStartBytes == nil)
+        // A property's ASCII characters are PCRE2's own reading of it; in a negated class or a
+        // negative look-ahead, or in extended mode, a property gives nothing.
+        let capitals = Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+        #expect(try PCRE2Pattern(#"\p{Lu}\p{Ll}+"#).matchStartBytes == capitals + leadBytes)
+        #expect(try PCRE2Pattern(#"[\p{Lu}\d]+"#).matchStartBytes == Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + capitals + leadBytes)
+        #expect(try PCRE2Pattern(#"(?i)\p{Lu}x"#).matchStartBytes == capitals + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + leadBytes)
+        #expect(try PCRE2Pattern(#"\p{Han}+"#).matchStartBytes == leadBytes)
+        #expect(try PCRE2Pattern(#"[^\p{L}]x"#).matchStartBytes == nil)
+        #expect(try PCRE2Pattern(#"(?!\p{Lu})\p{L}"#).matchStartBytes == nil)
+        #expect(try PCRE2Pattern(#"(?x) \p{Lu}"#).matchStartBytes == nil)
+        // Under `(?i)`, `[:upper:]` without UCP takes both cases and `\p{Lu}` in UCP mode one:
+        // negated, the stand-in would take fewer.
+        #expect(try PCRE2Pattern(#"(?i)[^[:upper:]]x"#).matchStartBytes == nil)
+        #expect(try PCRE2Pattern(#"(?i)[[:^upper:]]x"#).matchStartBytes == nil)
         let kelvin = try #require(try PCRE2Pattern(#"(?i)kb"#).matchStartBytes)
         #expect(kelvin.contains(UInt8(ascii: "k")) && kelvin.contains(UInt8(ascii: "K")) && kelvin.contains(0xE2))
     }
@@ -35,7 +48,7 @@ struct MatchStartBytesTests {
             "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω", "@", "＠", "#",
             "$", ":", "-", "1", "ABC", "xyz", "XyZ", "aB", "Ab", "swift", "SWIFT", "kelvin", "KELVIN", "\u{212A}ELVIN", " ", "\n", ">", "<",
             "9", "42", "\u{663}", "\u{FF11}", "\u{966}", "_", "\u{203F}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{1C5}", "\u{1D7CE}",
-            "m", "M", "\t", "!", "\u{BF}", "\u{A7}", "·", "DŽ", "ǅ", "Ǳ",
+            "m", "M", "\t", "!", "\u{BF}", "\u{A7}", "·", "DŽ", "ǅ", "Ǳ", "漢字", "Ⅻ", "ⓐ", "Ⓐ", "\u{1D400}",
         ]
         let texts = (0..<300).map { _ in
             Array((0..<(1 + Int(random.next() % 40))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)

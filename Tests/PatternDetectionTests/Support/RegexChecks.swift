@@ -49,7 +49,7 @@ enum RegexChecks {
     static let literals = Array("abcxyzAZ019_-#@$:/%&'\"!?,;~=<> ")
     static let classes = [
         "[a-z]", "[A-Z0-9]", #"[^\s]"#, #"[^a-z\s]"#, "[#@$]", #"[\w-]"#, #"[^\W\d]"#, #"[\p{L}\p{M}]"#, #"[^\p{L}]"#, "[.]",
-        #"[\d_]"#, "[^a]", "[[:digit:]]",
+        #"[\d_]"#, "[^a]",
     ]
     static let escapes = [#"\d"#, #"\w"#, #"\s"#, #"\S"#, #"\W"#, #"\D"#, #"\p{L}"#, #"\p{Lu}"#, #"\p{Ll}"#, #"\p{N}"#, #"\p{P}"#, #"\p{Han}"#, #"\p{M}"#]
     static let quantifiers = ["+", "{1,3}", "{2}", "+?", "{1,2}?", "++"]
