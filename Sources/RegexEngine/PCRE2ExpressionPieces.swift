@@ -10,7 +10,7 @@
 ///   escape's two bytes, and its argument single bytes, which hold none of the characters read
 ///   here. `\p{…}` and `\P{…}` (and `\pL`) take their argument, and `\cX` its character.
 /// - Extended mode (`x`), where white space means nothing and `#` starts a comment, is not read:
-///   a `#` is a byte. A rewriter that changes meaning must refuse such expressions itself.
+///   a `#` is a byte, and a class in such a comment reads as a class.
 /// - An alpha assertion such as `(*nla:…)` holds a pattern, so its `(` is a byte, not a verb.
 /// - An expression that does not compile may read as anything.
 struct PCRE2ExpressionPieces: IteratorProtocol {
