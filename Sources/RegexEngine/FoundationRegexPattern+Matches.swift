@@ -14,7 +14,8 @@ extension FoundationRegexPattern {
     /// match, ICU moves on where PCRE2 would backtrack to a non-empty one at the same start).
     ///
     /// - Complexity: O(`visible`) to transcode and map offsets, plus ICU's search, each search
-    ///   bounded by ``timeLimit``.
+    ///   (from the window's start or the end of `body` for the previous match to the next match)
+    ///   bounded by ``timeLimit`` in the calling thread's CPU time.
     @discardableResult
     package func forEachMatch(
         in text: UnsafeBufferPointer<UInt8>, visible: Range<Int>?, startingIn window: Range<Int>,
@@ -66,11 +67,13 @@ extension FoundationRegexPattern {
                     return
                 }
                 let end = cursor.utf8Offset(ofUTF16: range.location + range.length - padding)
-                searchStart = ThreadCPUClock.now()
                 searchStartUTF8 = end + visible.lowerBound
                 if end > start, !body(start + visible.lowerBound..<end + visible.lowerBound) {
                     stop.pointee = true
                 }
+                // The limit counts ICU's time: what `body` spends (a merge reading other
+                // patterns' matches, say) is not the search's.
+                searchStart = ThreadCPUClock.now()
             }
         }
         return outcome

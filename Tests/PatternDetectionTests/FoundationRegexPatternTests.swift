@@ -1,5 +1,5 @@
 #if !PCRE2 || DEBUG
-import RegexEngine
+@testable import RegexEngine
 import Testing
 @testable import PatternDetection
 
@@ -75,6 +75,28 @@ struct FoundationRegexPatternTests {
         #expect(failure.code == FoundationRegexPattern.timeLimitCode)
         #expect(failure.offset == 1)
         #expect(failure.engine == "NSRegularExpression")
+    }
+
+    /// The time limit counts ICU's time, not the caller's: a body that spends longer than the
+    /// limit on each match (as a merge does that reads other patterns' matches meanwhile) does not
+    /// make the search give up. Such a merge once lost icysky's spans under eight custom patterns.
+    @Test func timeSpentInTheBodyDoesNotCountAgainstTheLimit() throws {
+        let limit = SearchTimeLimit(perSearch: .milliseconds(5), perUTF16Unit: .zero)
+        let pattern = try FoundationRegexPattern("a", options: [], timeLimit: limit)
+        let text = Array(repeating: "a" + String(repeating: "b", count: 4000), count: 6).joined()
+        var found = 0
+        let outcome = withUTF8Bytes(of: text) { bytes in
+            pattern.forEachMatch(in: bytes) { (_: Range<Int>) in
+                found += 1
+                let start = ThreadCPUClock.now()
+                while ThreadCPUClock.now() - start < .milliseconds(10) {}
+            }
+        }
+        #expect(found == 6)
+        guard case .complete = outcome else {
+            Issue.record("the search gave up for the body's time: \(outcome)")
+            return
+        }
     }
 }
 #endif
