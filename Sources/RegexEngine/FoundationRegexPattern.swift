@@ -26,8 +26,9 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
     package let options: RegexOptions
     /// ICU reports no lower bound on a match's length.
     package let minimumMatchUTF8Length = 0
-    /// ICU reports nothing about where matches start.
-    package let matchStartBytes: [UInt8]? = nil
+    /// ICU reports nothing about where matches start: the bytes are read from the expression
+    /// itself (``ExpressionStartBytes``), `nil` in extended mode.
+    package let matchStartBytes: [UInt8]?
     /// How long one search may run.
     package let timeLimit: SearchTimeLimit
     // Immutable after init; NSRegularExpression is documented as safe to use from several threads.
@@ -66,6 +67,8 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
         }
         self.expression = expression
         self.options = options
+        self.matchStartBytes = options.contains(.extended)
+            ? nil : ExpressionStartBytes.of(expression, caseless: options.contains(.caseless))
         self.timeLimit = timeLimit
     }
 

@@ -1,0 +1,314 @@
+/// The bytes a match of an expression (PCRE2 syntax, as a custom pattern is written) can start
+/// with, read from the expression itself: for an engine that does not say (ICU), so that a custom
+/// pattern can pass over the words holding none of them.
+///
+/// The reading follows the expression's first items: literals, escaped punctuation, `\d`, `\s`,
+/// positive classes of those, groups and alternatives, optional items (`?`, `*`, `{0,…}`) and the
+/// items after them, and zero-width items (`\b`, `^`, look-arounds, option settings), which start
+/// nothing. Anything else it does not follow (`.`, `\w`, `\p{…}`, a negated class, a back
+/// reference, a conditional, a verb, `\Q…\E`, extended mode, ICU's nested sets), where a first
+/// item may be, gives `nil`; so does an expression that may match an empty string.
+///
+/// The set errs on the side of more. A character outside ASCII stands for its lead byte, `\d` and
+/// `\s` for their ASCII characters and every lead byte. Under `(?i)` (anywhere in the expression,
+/// or as an option) every ASCII letter stands for both cases, every lead byte is added (KELVIN
+/// SIGN is a `k`), and a character outside ASCII for every ASCII letter too (ICU folds `ß` to `ss`
+/// in a literal).
+struct ExpressionStartBytes {
+    /// What a run of items can start with: `bytes` (`nil`: unknown), and whether it can match empty.
+    private struct Starts {
+        var bytes: Set<UInt8>?
+        var canBeEmpty: Bool
+
+        static let zeroWidth = Starts(bytes: [], canBeEmpty: true)
+        static let unknown = Starts(bytes: nil, canBeEmpty: false)
+
+        static func one(_ bytes: Set<UInt8>) -> Starts { Starts(bytes: bytes, canBeEmpty: false) }
+
+        func or(_ other: Starts) -> Starts {
+            Starts(bytes: bytes.flatMap { mine in other.bytes.map { mine.union($0) } }, canBeEmpty: canBeEmpty || other.canBeEmpty)
+        }
+    }
+
+    /// An expression this reading does not follow.
+    private struct Unread: Error {}
+
+    private static let leadBytes = Set(UInt8(0xC0)...0xFF)
+    private static let digits = Set(UInt8(ascii: "0")...UInt8(ascii: "9")).union(leadBytes)
+    private static let spaces = Set([9, 10, 11, 12, 13, 32] as [UInt8]).union(leadBytes)
+    /// The option letters of PCRE2 (`i`, `m`, `n`, `s`, `U`, `J`) and ICU (`w`) that change no
+    /// reading here; `x` does, and is not among them.
+    private static let optionLetters = Set("imnsUJw".utf8)
+
+    private let bytes: [UInt8]
+    private let pieces: [PCRE2ExpressionPieces.Piece]
+    private var index = 0
+    private var caseless: Bool
+
+    /// The bytes, sorted, or `nil` where the reading gives none (see the type's summary).
+    static func of(_ expression: String, caseless: Bool) -> [UInt8]? {
+        var reader = PCRE2ExpressionPieces(expression)
+        var pieces: [PCRE2ExpressionPieces.Piece] = []
+        while let piece = reader.next() { pieces.append(piece) }
+        var reading = ExpressionStartBytes(bytes: reader.bytes, pieces: pieces, caseless: caseless)
+        guard let starts = try? reading.alternatives(), reading.index == pieces.count, !starts.canBeEmpty,
+              var bytes = starts.bytes, !bytes.isEmpty
+        else { return nil }
+        if reading.caseless {
+            if bytes.contains(where: { $0 >= 0x80 }) {
+                bytes.formUnion(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+                bytes.formUnion(UInt8(ascii: "a")...UInt8(ascii: "z"))
+            }
+            for byte in bytes where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+                bytes.formUnion([byte | 0x20, byte & ~0x20])
+            }
+            bytes.formUnion(leadBytes)
+        }
+        return bytes.sorted()
+    }
+
+    private init(bytes: [UInt8], pieces: [PCRE2ExpressionPieces.Piece], caseless: Bool) {
+        self.bytes = bytes
+        self.pieces = pieces
+        self.caseless = caseless
+    }
+
+    /// The byte a `.byte` piece at `offset` holds, or `nil` for another piece or none.
+    private func byte(at offset: Int) -> UInt8? {
+        guard offset < pieces.count, pieces[offset].kind == .byte else { return nil }
+        return bytes[pieces[offset].range.lowerBound]
+    }
+
+    /// Alternatives up to a `)` or the end.
+    private mutating func alternatives() throws(Unread) -> Starts {
+        var starts = try sequence()
+        while byte(at: index) == UInt8(ascii: "|") {
+            index += 1
+            starts = starts.or(try sequence())
+        }
+        return starts
+    }
+
+    /// Items up to a `|`, a `)` or the end.
+    private mutating func sequence() throws(Unread) -> Starts {
+        var starts = Starts.zeroWidth
+        while index < pieces.count, byte(at: index) != UInt8(ascii: "|"), byte(at: index) != UInt8(ascii: ")") {
+            let item = try item()
+            let optional = try quantifier()
+            guard starts.canBeEmpty else { continue }
+            starts = Starts(bytes: starts.bytes.flatMap { mine in item.bytes.map { mine.union($0) } }, canBeEmpty: true)
+            if !optional && !item.canBeEmpty { starts.canBeEmpty = false }
+        }
+        return starts
+    }
+
+    private mutating func item() throws(Unread) -> Starts {
+        let piece = pieces[index]
+        index += 1
+        switch piece.kind {
+        case .escape:
+            return escape(piece)
+        case .classStart(let negated):
+            let members = try classMembers(piece)
+            return negated ? .unknown : Starts(bytes: members, canBeEmpty: false)
+        case .comment:
+            return .zeroWidth
+        case .byte:
+            let byte = bytes[piece.range.lowerBound]
+            switch byte {
+            case UInt8(ascii: "("): return try group()
+            case UInt8(ascii: "."): return .unknown
+            case UInt8(ascii: "^"), UInt8(ascii: "$"): return .zeroWidth
+            case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"), 0x80...0xBF: throw Unread()
+            case 0xC0...: skipContinuationBytes(); return .one([byte])
+            default: return .one([byte])
+            }
+        case .classEnd, .posixClass, .quoted, .verb:
+            throw Unread()
+        }
+    }
+
+    private mutating func skipContinuationBytes() {
+        while let next = byte(at: index), (0x80...0xBF).contains(next) { index += 1 }
+    }
+
+    /// An escape outside or inside a class: a literal's byte, `\d` or `\s`, nothing for an
+    /// assertion (outside a class), or unknown (`\w`, `\p{…}`, a back reference, `\x`).
+    private func escape(_ piece: PCRE2ExpressionPieces.Piece, inClass: Bool = false) -> Starts {
+        guard piece.range.count == 2 else { return .unknown }
+        let escaped = bytes[piece.range.lowerBound + 1]
+        switch escaped {
+        case UInt8(ascii: "d"): return .one(Self.digits)
+        case UInt8(ascii: "s"): return .one(Self.spaces)
+        case UInt8(ascii: "t"): return .one([9])
+        case UInt8(ascii: "n"): return .one([10])
+        case UInt8(ascii: "f"): return .one([12])
+        case UInt8(ascii: "r"): return .one([13])
+        case UInt8(ascii: "e"): return .one([27])
+        case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"), UInt8(ascii: "Z"), UInt8(ascii: "G"):
+            return inClass ? .unknown : .zeroWidth
+        case 0x21...0x7E where !Self.isAlphanumeric(escaped):
+            return .one([escaped])
+        default:
+            return .unknown
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// The members of the class whose start is `start` (read as if positive): literals, ranges of them, escaped
+    /// punctuation, `\d` and `\s`; `nil` when another member is in it.
+    private mutating func classMembers(_ start: PCRE2ExpressionPieces.Piece) throws(Unread) -> Set<UInt8>? {
+        var members: Set<UInt8>? = []
+        // A `]` right after `[` is a member.
+        if bytes[start.range.upperBound - 1] == UInt8(ascii: "]") { members?.insert(UInt8(ascii: "]")) }
+        var previous: UInt8?
+        while index < pieces.count {
+            let piece = pieces[index]
+            index += 1
+            switch piece.kind {
+            case .classEnd:
+                return members
+            case .posixClass:
+                members = nil
+                previous = nil
+            case .escape:
+                let escaped = escape(piece, inClass: true).bytes
+                if let escaped { members?.formUnion(escaped) } else { members = nil }
+                previous = escaped?.count == 1 ? escaped?.first : nil
+            case .byte:
+                let member = bytes[piece.range.lowerBound]
+                let next = byte(at: index)
+                // ICU's nested sets and set operations (`[[a]]`, `&&`, `--`) are not PCRE2's.
+                if member == UInt8(ascii: "[") || (member == UInt8(ascii: "&") && next == member) { throw Unread() }
+                if member == UInt8(ascii: "-"), let low = previous, index < pieces.count, pieces[index].kind != .classEnd {
+                    guard next != UInt8(ascii: "-") else { throw Unread() }
+                    let high = try rangeEnd()
+                    guard low <= high else { throw Unread() }
+                    if low < 0x80 { members?.formUnion(low...min(high, 0x7F)) }
+                    if high >= 0x80 { members?.formUnion(Self.leadBytes) }
+                    previous = nil
+                    continue
+                }
+                if (0x80...0xBF).contains(member) { throw Unread() }
+                if member >= 0xC0 { skipContinuationBytes() }
+                members?.insert(member)
+                previous = member
+            default:
+                throw Unread()
+            }
+        }
+        throw Unread()
+    }
+
+    /// The upper end of a range in a class: a literal's byte (a lead byte for one outside ASCII).
+    private mutating func rangeEnd() throws(Unread) -> UInt8 {
+        let piece = pieces[index]
+        index += 1
+        switch piece.kind {
+        case .byte:
+            let high = bytes[piece.range.lowerBound]
+            if (0x80...0xBF).contains(high) { throw Unread() }
+            if high >= 0xC0 { skipContinuationBytes() }
+            return high
+        case .escape:
+            guard let escaped = escape(piece, inClass: true).bytes, escaped.count == 1, let high = escaped.first else {
+                throw Unread()
+            }
+            return high
+        default:
+            throw Unread()
+        }
+    }
+
+    /// A group whose `(` was just read, through its `)`.
+    private mutating func group() throws(Unread) -> Starts {
+        var zeroWidth = false
+        if byte(at: index) == UInt8(ascii: "?") {
+            index += 1
+            guard let kind = byte(at: index) else { throw Unread() }
+            switch kind {
+            case UInt8(ascii: ":"), UInt8(ascii: ">"), UInt8(ascii: "|"):
+                index += 1
+            case UInt8(ascii: "="), UInt8(ascii: "!"):
+                index += 1
+                zeroWidth = true
+            case UInt8(ascii: "<") where byte(at: index + 1) == UInt8(ascii: "=") || byte(at: index + 1) == UInt8(ascii: "!"):
+                index += 2
+                zeroWidth = true
+            case UInt8(ascii: "<"), UInt8(ascii: "'"):
+                try skipGroupName()
+            case UInt8(ascii: "P") where byte(at: index + 1) == UInt8(ascii: "<"):
+                index += 1
+                try skipGroupName()
+            default:
+                // Options: `(?i)`, `(?-m)`, `(?s:…)`; a letter that is no option (`(?R)`, `(?C)`,
+                // `(?P=…)`) or a digit (`(?1)`) is something else, and `x` changes the reading.
+                while let option = byte(at: index), option != UInt8(ascii: ")"), option != UInt8(ascii: ":") {
+                    guard Self.optionLetters.contains(option) || option == UInt8(ascii: "-") || option == UInt8(ascii: "^") else {
+                        throw Unread()
+                    }
+                    if option == UInt8(ascii: "i") { caseless = true }
+                    index += 1
+                }
+                if byte(at: index) == UInt8(ascii: ")") {
+                    index += 1
+                    return .zeroWidth
+                }
+                guard byte(at: index) == UInt8(ascii: ":") else { throw Unread() }
+                index += 1
+            }
+        } else if byte(at: index) == UInt8(ascii: "*") {
+            throw Unread()
+        }
+        let inside = try alternatives()
+        guard byte(at: index) == UInt8(ascii: ")") else { throw Unread() }
+        index += 1
+        return zeroWidth ? .zeroWidth : inside
+    }
+
+    /// Past a group's name, from its `<` or `'` through the closing `>` or `'`.
+    private mutating func skipGroupName() throws(Unread) {
+        let close = byte(at: index) == UInt8(ascii: "'") ? UInt8(ascii: "'") : UInt8(ascii: ">")
+        index += 1
+        while let character = byte(at: index), character != close {
+            guard character == UInt8(ascii: "_") || Self.isAlphanumeric(character) else { throw Unread() }
+            index += 1
+        }
+        guard byte(at: index) == close else { throw Unread() }
+        index += 1
+    }
+
+    /// A quantifier after an item, if any: whether it lets the item be left out.
+    private mutating func quantifier() throws(Unread) -> Bool {
+        guard let first = byte(at: index) else { return false }
+        let optional: Bool
+        switch first {
+        case UInt8(ascii: "?"), UInt8(ascii: "*"):
+            index += 1
+            optional = true
+        case UInt8(ascii: "+"):
+            index += 1
+            optional = false
+        case UInt8(ascii: "{"):
+            index += 1
+            var lowest = ""
+            while let digit = byte(at: index), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+                lowest.append(Character(Unicode.Scalar(digit)))
+                index += 1
+            }
+            while let byte = byte(at: index), byte == UInt8(ascii: ",") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                index += 1
+            }
+            guard byte(at: index) == UInt8(ascii: "}") else { throw Unread() }
+            index += 1
+            optional = (Int(lowest) ?? 0) == 0
+        default:
+            return false
+        }
+        if let suffix = byte(at: index), suffix == UInt8(ascii: "?") || suffix == UInt8(ascii: "+") { index += 1 }
+        return optional
+    }
+}

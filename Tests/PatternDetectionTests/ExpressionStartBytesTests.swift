@@ -1,0 +1,82 @@
+import Testing
+@testable import PatternDetection
+@testable import RegexEngine
+
+/// `ExpressionStartBytes`, the start bytes read from an expression for ICU: what it reads for a few
+/// expressions, where it gives up, and every match either engine of this build finds starting
+/// with one of the bytes it reads.
+@Suite("Expression start bytes")
+struct ExpressionStartBytesTests {
+    static let leadBytes = Array(UInt8(0xC0)...0xFF)
+    static let digits = Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
+    static let capitals = Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+    static let small = Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+
+    static func bytes(_ characters: String) -> [UInt8] { Array(characters.utf8).sorted() }
+
+    @Test func readStartsAreThoseExpected() {
+        let expected: [(String, [UInt8]?)] = [
+            (#":[a-z0-9_+-]+:"#, Self.bytes(":")),
+            (#"\$[A-Z]{1,5}"#, Self.bytes("$")),
+            (#"[@#]\w+"#, Self.bytes("#@")),
+            (#"\b[A-Z]{2,10}-\d+\b"#, Self.capitals),
+            (#"(ab|cd)"#, Self.bytes("ac")),
+            (#"(?:x|)y"#, Self.bytes("xy")),
+            (#"a?b*c"#, Self.bytes("abc")),
+            (#"a{0,3}(?<name>b)"#, Self.bytes("ab")),
+            (#"(?=a)b"#, Self.bytes("b")),
+            (#"(?<=x)(?#note)y"#, Self.bytes("y")),
+            (#"^\s*>"#, [9, 10, 11, 12, 13, 32, UInt8(ascii: ">")] + Self.leadBytes),
+            (#"\d+[kKmM]"#, Self.digits + Self.leadBytes),
+            (#"[]x]"#, Self.bytes("]x")),
+            (#"[a-c-]"#, Self.bytes("-abc")),
+            (#"[x-é]"#, Array(UInt8(ascii: "x")...UInt8(ascii: "z")) + Array(0x7B...0x7F) + Self.leadBytes),
+            ("é|ω", [0xC3, 0xCF]),
+            (#"(?i)k"#, Self.bytes("Kk") + Self.leadBytes),
+            (#"x(?i)y"#, Self.bytes("Xx") + Self.leadBytes),
+            (#"(?i)é"#, Self.capitals + Self.small + Self.leadBytes),
+            // Empty matches, first items not followed, and syntax not read give nothing.
+            (#"a*"#, nil), (#"(?:a|)"#, nil), (#"\b"#, nil), (#".x"#, nil), (#"\w+"#, nil), (#"\p{Lu}"#, nil),
+            (#"[^a]x"#, nil), (#"[[:alpha:]]"#, nil), (#"(a)\1"#, Self.bytes("a")), (#"\1a"#, nil),
+            (#"(?x) a"#, nil), (#"(?(1)a|b)"#, nil), (#"(*UCP)a"#, nil), (#"(*nla:b)a"#, nil), (#"\Qab\E"#, nil),
+            (#"[a&&b]"#, nil), (#"[[a]]"#, nil), (#"(?R)"#, nil), (#"(?1)(a)"#, nil), (#"\x{41}"#, nil), (#"a)"#, nil),
+            (#"a{x}"#, nil),
+        ]
+        for (expression, bytes) in expected {
+            #expect(ExpressionStartBytes.of(expression, caseless: false) == bytes, "\(expression)")
+        }
+        #expect(ExpressionStartBytes.of("k", caseless: true) == Self.bytes("Kk") + Self.leadBytes)
+    }
+
+    @Test func everyMatchStartsWithAReadByte() throws {
+        var random = SplitMix64(seed: 61)
+        let pieces = [
+            "a", "b", "x", "y", "k", "K", "\u{212A}", "s", "S", "ſ", "ss", "ß", "ẞ", "ﬀ", "ff", "t", "ѐ", "Ѐ", "é", "É", "ω", "Ω",
+            "@", "＠", "#", "$", ":", "-", "]", "1", "42", "\u{663}", "ABC", "xyz", "swift", "SWIFT", "kelvin", "\u{212A}ELVIN",
+            " ", "\n", "\t", "\u{A0}", "\u{3000}", ">", "<", "ab:cd:", "12:30", "漢字",
+        ]
+        let texts = (0..<300).map { _ in
+            Array((0..<(1 + Int(random.next() % 40))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
+        }
+        let expressions = CustomPattern.startByteExamples + [
+            #"(?i)ss"#, #"(?i)ß"#, #"(?i)ﬀ"#, #"(?i)[ß]x"#, #"(?:\$|＄)\d"#, #"^\s*>"#, #"[x-é]"#, #"(?i)x(?-i)y"#, #"a{0,3}(?<n>b)"#,
+        ]
+        var read = 0
+        for expression in expressions where !expression.contains(#"\K"#) {
+            guard let starts = ExpressionStartBytes.of(expression, caseless: false) else { continue }
+            read += 1
+            #expect(!starts.contains { (0x80...0xBF).contains($0) }, "\(expression)")
+            for engine in RegexChecks.engines {
+                guard let pattern = try? engine.init(expression, options: [.neverBackslashC, .pcre2Classes]) else { continue }
+                for text in texts {
+                    text.withUnsafeBufferPointer { text in
+                        for match in pattern.matches(in: text) {
+                            #expect(starts.contains(text[match.lowerBound]), "\(engine.engineName) \(expression) in \(String(decoding: text, as: UTF8.self))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(read >= 20, "most expressions are read")
+    }
+}
