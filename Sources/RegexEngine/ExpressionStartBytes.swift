@@ -1,5 +1,6 @@
 /// The bytes a match of an expression (PCRE2 syntax, as a custom pattern is written) can start
-/// with, read from the expression itself: for an engine that does not say (ICU), so that a custom
+/// with, read from the expression itself: for an engine that does not say (ICU), and for a PCRE2
+/// expression that neither PCRE2 nor its stand-in records any for, so that a custom
 /// pattern can pass over the words holding none of them.
 ///
 /// The reading follows the expression's first items: literals, escaped punctuation, `\d`, `\s`,

@@ -17,7 +17,8 @@ extension PCRE2Pattern {
     /// stand-in has the original's items in the original's places, and PCRE2 derives start bytes
     /// from the characters of a pattern's first items; each stand-in item takes at least the ASCII
     /// characters the original item takes, and every character outside ASCII is covered by its
-    /// lead byte.
+    /// lead byte. Where there is no stand-in (a negative look-around, say), the bytes are read
+    /// from the expression's first items as for ICU (``ExpressionStartBytes``).
     ///
     /// Listing a byte that no match starts with costs a search; leaving out one that does would
     /// lose matches, so the set errs on the side of more.
@@ -28,7 +29,15 @@ extension PCRE2Pattern {
             return nil
         }
         if let bytes = recordedStartBytes(of: code) { return bytes }
-        guard flags & PCRE2_UCP != 0, flags & PCRE2_EXTENDED == 0, let standIn = startBytesStandIn(for: expression),
+        guard flags & PCRE2_UCP != 0, flags & PCRE2_EXTENDED == 0 else { return nil }
+        return standInStartBytes(for: expression, flags: flags)
+            ?? ExpressionStartBytes.of(expression, caseless: flags & PCRE2_CASELESS != 0)
+    }
+
+    /// The ASCII start bytes a stand-in compiled without UCP records, with every lead byte added;
+    /// `nil` when there is no stand-in or it records none.
+    private static func standInStartBytes(for expression: String, flags: UInt32) -> [UInt8]? {
+        guard let standIn = startBytesStandIn(for: expression),
               let asciiClasses = try? compile(standIn, flags: flags & ~PCRE2_UCP) else { return nil }
         defer { pcre2_code_free_8(asciiClasses) }
         guard let bytes = recordedStartBytes(of: asciiClasses) else { return nil }

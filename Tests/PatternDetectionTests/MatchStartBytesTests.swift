@@ -33,6 +33,8 @@ struct MatchStartBytesTests {
         #expect(try PCRE2Pattern(#"\p{Han}+"#).matchStartBytes == leadBytes)
         #expect(try PCRE2Pattern(#"[^\p{L}]x"#).matchStartBytes == nil)
         #expect(try PCRE2Pattern(#"(?!\p{Lu})\p{L}"#).matchStartBytes == nil)
+        // Without a stand-in, the expression's first items are read as for ICU.
+        #expect(try PCRE2Pattern(#"(?<!\w)\d+"#).matchStartBytes == Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
         #expect(try PCRE2Pattern(#"(?x) \p{Lu}"#).matchStartBytes == nil)
         // Under `(?i)`, `[:upper:]` without UCP takes both cases and `\p{Lu}` in UCP mode one:
         // negated, the stand-in would take fewer.
