@@ -34,9 +34,10 @@ package protocol RegexPattern: Sendable {
     /// match. 0 when the engine does not know one.
     var minimumMatchUTF8Length: Int { get }
 
-    /// The bytes a match can start with, sorted, when the engine knows a set of them: a window
-    /// holding none of them holds no match start. `nil` when any byte may start a match (or the
-    /// engine does not say). Never a UTF-8 continuation byte: a match starts on a scalar boundary.
+    /// The bytes a match can start with, sorted, when a set of them is known (from the engine, or
+    /// read from the expression): a window holding none of them holds no match start. `nil` when
+    /// any byte may start a match, or none is known. Never a UTF-8 continuation byte: a match
+    /// starts on a scalar boundary.
     var matchStartBytes: [UInt8]? { get }
 
     /// Calls `body` with each non-empty, non-overlapping match that starts in `window`, left to
