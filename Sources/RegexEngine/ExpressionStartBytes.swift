@@ -4,9 +4,10 @@
 /// pattern can pass over the words holding none of them.
 ///
 /// The reading follows the expression's first items: literals, escaped punctuation, `\d`, `\s`,
+/// Unicode properties (`\p{…}`, `\P{…}`, when the engine says which ASCII characters one takes),
 /// positive classes of those, groups and alternatives, optional items (`?`, `*`, `{0,…}`) and the
 /// items after them, and zero-width items (`\b`, `^`, look-arounds, option settings), which start
-/// nothing. Anything else it does not follow (`.`, `\w`, `\p{…}`, a negated class, a back
+/// nothing. Anything else it does not follow (`.`, `\w`, a negated or POSIX class, a back
 /// reference, a conditional, a verb, `\Q…\E`, extended mode, ICU's nested sets), where a first
 /// item may be, gives `nil`; so does an expression that may match an empty string.
 ///
@@ -45,13 +46,19 @@ struct ExpressionStartBytes {
     private let pieces: [PCRE2ExpressionPieces.Piece]
     private var index = 0
     private var caseless: Bool
+    private let propertyASCII: (String) -> [UInt8]?
 
     /// The bytes, sorted, or `nil` where the reading gives none (see the type's summary).
-    static func of(_ expression: String, caseless: Bool) -> [UInt8]? {
+    /// - Parameter propertyASCII: the ASCII characters a property escape (`\p{Lu}`, `\PL`) takes,
+    ///   as the engine reads it on its own; `nil` when it cannot say.
+    static func of(
+        _ expression: String, caseless: Bool, propertyASCII: @escaping (String) -> [UInt8]? = { _ in nil }
+    ) -> [UInt8]? {
         var reader = PCRE2ExpressionPieces(expression)
         var pieces: [PCRE2ExpressionPieces.Piece] = []
         while let piece = reader.next() { pieces.append(piece) }
-        var reading = ExpressionStartBytes(bytes: reader.bytes, pieces: pieces, caseless: caseless)
+        var reading = ExpressionStartBytes(
+            bytes: reader.bytes, pieces: pieces, caseless: caseless, propertyASCII: propertyASCII)
         guard let starts = try? reading.alternatives(), reading.index == pieces.count, !starts.canBeEmpty,
               var bytes = starts.bytes, !bytes.isEmpty
         else { return nil }
@@ -68,10 +75,13 @@ struct ExpressionStartBytes {
         return bytes.sorted()
     }
 
-    private init(bytes: [UInt8], pieces: [PCRE2ExpressionPieces.Piece], caseless: Bool) {
+    private init(
+        bytes: [UInt8], pieces: [PCRE2ExpressionPieces.Piece], caseless: Bool, propertyASCII: @escaping (String) -> [UInt8]?
+    ) {
         self.bytes = bytes
         self.pieces = pieces
         self.caseless = caseless
+        self.propertyASCII = propertyASCII
     }
 
     /// The byte a `.byte` piece at `offset` holds, or `nil` for another piece or none.
@@ -133,9 +143,14 @@ struct ExpressionStartBytes {
         while let next = byte(at: index), (0x80...0xBF).contains(next) { index += 1 }
     }
 
-    /// An escape outside or inside a class: a literal's byte, `\d` or `\s`, nothing for an
-    /// assertion (outside a class), or unknown (`\w`, `\p{…}`, a back reference, `\x`).
+    /// An escape outside or inside a class: a literal's byte, `\d`, `\s` or a property, nothing
+    /// for an assertion (outside a class), or unknown (`\w`, a back reference, `\x`).
     private func escape(_ piece: PCRE2ExpressionPieces.Piece, inClass: Bool = false) -> Starts {
+        let escape = bytes[piece.range]
+        if escape.count > 2, (escape[escape.startIndex + 1] | 0x20) == UInt8(ascii: "p") {
+            guard let ascii = propertyASCII(String(decoding: escape, as: UTF8.self)) else { return .unknown }
+            return .one(Set(ascii).union(Self.leadBytes))
+        }
         guard piece.range.count == 2 else { return .unknown }
         let escaped = bytes[piece.range.lowerBound + 1]
         switch escaped {

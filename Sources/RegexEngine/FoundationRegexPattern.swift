@@ -68,8 +68,18 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
         self.expression = expression
         self.options = options
         self.matchStartBytes = options.contains(.extended)
-            ? nil : ExpressionStartBytes.of(expression, caseless: options.contains(.caseless))
+            ? nil
+            : ExpressionStartBytes.of(expression, caseless: options.contains(.caseless), propertyASCII: Self.asciiMembers(of:))
         self.timeLimit = timeLimit
+    }
+
+    /// The ASCII characters the property escape `escape` (`\p{Lu}`, `\P{L}`) takes, as ICU reads
+    /// it on its own; `nil` when ICU does not compile it.
+    static func asciiMembers(of escape: String) -> [UInt8]? {
+        guard let regex = try? NSRegularExpression(pattern: escape, options: [.useUnixLineSeparators]) else { return nil }
+        return (UInt8(0)..<0x80).filter { byte in
+            regex.firstMatch(in: String(UnicodeScalar(byte)), options: [.anchored], range: NSRange(location: 0, length: 1)) != nil
+        }
     }
 
     /// The byte offset of the first backslash that starts one of ``unsupportedEscapes``, outside

@@ -31,7 +31,7 @@ extension PCRE2Pattern {
         if let bytes = recordedStartBytes(of: code) { return bytes }
         guard flags & PCRE2_UCP != 0, flags & PCRE2_EXTENDED == 0 else { return nil }
         return standInStartBytes(for: expression, flags: flags)
-            ?? ExpressionStartBytes.of(expression, caseless: flags & PCRE2_CASELESS != 0)
+            ?? ExpressionStartBytes.of(expression, caseless: flags & PCRE2_CASELESS != 0, propertyASCII: asciiMembers(of:))
     }
 
     /// The ASCII start bytes a stand-in compiled without UCP records, with every lead byte added;
@@ -72,8 +72,9 @@ extension PCRE2Pattern {
             case .byte where !piece.inClass && bytes.first == UInt8(ascii: "("):
                 guard groupKeepsStarts(pieces.bytes[piece.range.upperBound...]) else { return nil }
             case .escape where bytes.count > 2 && (bytes[bytes.startIndex + 1] | 0x20) == UInt8(ascii: "p"):
-                guard !(piece.inClass && inNegatedClass), let members = asciiMembers(of: bytes) else { return nil }
-                let widened = members + #"\x{80}-\x{10FFFF}"#
+                guard !(piece.inClass && inNegatedClass),
+                      let members = asciiMembers(of: String(decoding: bytes, as: UTF8.self)) else { return nil }
+                let widened = classMembers(members) + #"\x{80}-\x{10FFFF}"#
                 output += (piece.inClass ? widened : "[" + widened + "]").utf8
                 continue
             default:
@@ -103,25 +104,29 @@ extension PCRE2Pattern {
         return !options.contains(UInt8(ascii: "x"))
     }
 
-    /// The ASCII characters the property escape `escape` (`\p{Lu}`, `\P{L}`, `\pN`) takes, as
-    /// class members (`\x{41}-\x{5A}`); `nil` when it does not compile on its own.
-    private static func asciiMembers(of escape: ArraySlice<UInt8>) -> String? {
-        guard let code = try? compile(String(decoding: escape, as: UTF8.self), flags: PCRE2_UTF) else { return nil }
+    /// The ASCII characters the property escape `escape` (`\p{Lu}`, `\P{L}`, `\pN`) takes, as PCRE2
+    /// reads it on its own; `nil` when it does not compile so.
+    private static func asciiMembers(of escape: String) -> [UInt8]? {
+        guard let code = try? compile(escape, flags: PCRE2_UTF) else { return nil }
         defer { pcre2_code_free_8(code) }
         guard let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
         defer { pcre2_match_data_free_8(matchData) }
-        let taken = (UInt8(0)..<0x80).filter { byte in
+        return (UInt8(0)..<0x80).filter { byte in
             withUnsafePointer(to: byte) { subject in
                 pcre2_match_8(code, subject, 1, 0, PCRE2_ANCHORED, matchData, nil) > 0
             }
         }
+    }
+
+    /// `bytes` (ASCII, sorted) as a class's members, runs as ranges: `\x{41}-\x{5a}\x{5f}`.
+    private static func classMembers(_ bytes: [UInt8]) -> String {
         var members = ""
-        var index = taken.startIndex
-        while index < taken.endIndex {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             var last = index
-            while last + 1 < taken.endIndex, taken[last + 1] == taken[last] + 1 { last += 1 }
-            members += "\\x{" + String(taken[index], radix: 16) + "}"
-            if last > index { members += "-\\x{" + String(taken[last], radix: 16) + "}" }
+            while last + 1 < bytes.endIndex, bytes[last + 1] == bytes[last] + 1 { last += 1 }
+            members += "\\x{" + String(bytes[index], radix: 16) + "}"
+            if last > index { members += "-\\x{" + String(bytes[last], radix: 16) + "}" }
             index = last + 1
         }
         return members

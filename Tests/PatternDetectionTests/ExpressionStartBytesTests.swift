@@ -48,6 +48,17 @@ struct ExpressionStartBytesTests {
         #expect(ExpressionStartBytes.of("k", caseless: true) == Self.bytes("Kk") + Self.leadBytes)
     }
 
+    /// A property's ASCII characters are the engine's own reading of it: each engine of this
+    /// build gives `\p{Lu}\p{Ll}+` the capitals and every lead byte.
+    @Test func propertiesAreReadByTheEngine() throws {
+        #expect(ExpressionStartBytes.of(#"\p{Lu}"#, caseless: false, propertyASCII: { _ in Self.capitals }) == Self.capitals + Self.leadBytes)
+        #expect(ExpressionStartBytes.of(#"[^\p{Lu}]"#, caseless: false, propertyASCII: { _ in Self.capitals }) == nil)
+        for engine in RegexChecks.engines {
+            let pattern = try engine.init(#"(?<![@\w])\p{Lu}\p{Ll}+"#, options: [.neverBackslashC, .pcre2Classes])
+            #expect(pattern.matchStartBytes == Self.capitals + Self.leadBytes, "\(engine.engineName)")
+        }
+    }
+
     @Test func everyMatchStartsWithAReadByte() throws {
         var random = SplitMix64(seed: 61)
         let pieces = [
@@ -60,18 +71,22 @@ struct ExpressionStartBytesTests {
         }
         let expressions = CustomPattern.startByteExamples + [
             #"(?i)ss"#, #"(?i)ß"#, #"(?i)ﬀ"#, #"(?i)[ß]x"#, #"(?:\$|＄)\d"#, #"^\s*>"#, #"[x-é]"#, #"(?i)x(?-i)y"#, #"a{0,3}(?<n>b)"#,
+            #"(?i)\p{Lu}\p{Ll}"#, #"[\p{Lu}\d]x"#, #"\P{L}\d"#, #"(?<![@\w])\p{Lu}\w+"#,
         ]
         var read = 0
         for expression in expressions where !expression.contains(#"\K"#) {
-            guard let starts = ExpressionStartBytes.of(expression, caseless: false) else { continue }
-            read += 1
-            #expect(!starts.contains { (0x80...0xBF).contains($0) }, "\(expression)")
+            let plain = ExpressionStartBytes.of(expression, caseless: false)
+            if plain != nil { read += 1 }
             for engine in RegexChecks.engines {
                 guard let pattern = try? engine.init(expression, options: [.neverBackslashC, .pcre2Classes]) else { continue }
-                for text in texts {
-                    text.withUnsafeBufferPointer { text in
-                        for match in pattern.matches(in: text) {
-                            #expect(starts.contains(text[match.lowerBound]), "\(engine.engineName) \(expression) in \(String(decoding: text, as: UTF8.self))")
+                // The plain reading, and the engine's own (with properties read by the engine).
+                for starts in [plain, pattern.matchStartBytes].compactMap({ $0 }) {
+                    #expect(!starts.contains { (0x80...0xBF).contains($0) }, "\(expression)")
+                    for text in texts {
+                        text.withUnsafeBufferPointer { text in
+                            for match in pattern.matches(in: text) {
+                                #expect(starts.contains(text[match.lowerBound]), "\(engine.engineName) \(expression) in \(String(decoding: text, as: UTF8.self))")
+                            }
                         }
                     }
                 }

@@ -24,17 +24,18 @@ struct MatchStartBytesTests {
         #expect(try PCRE2Pattern(#"[[:digit:]]|-"#).matchStartBytes == [UInt8(ascii: "-")] + Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
         #expect(try PCRE2Pattern(#"\s+x"#).matchStartBytes == [9, 10, 11, 12, 13, 32] + leadBytes)
         #expect(try PCRE2Pattern(#"\d*"#).matchStartBytes == nil)
-        // A property's ASCII characters are PCRE2's own reading of it; in a negated class or a
-        // negative look-ahead, or in extended mode, a property gives nothing.
+        // A property's ASCII characters are PCRE2's own reading of it; in a negated class, or in
+        // extended mode, a property gives nothing.
         let capitals = Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
         #expect(try PCRE2Pattern(#"\p{Lu}\p{Ll}+"#).matchStartBytes == capitals + leadBytes)
         #expect(try PCRE2Pattern(#"[\p{Lu}\d]+"#).matchStartBytes == Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + capitals + leadBytes)
         #expect(try PCRE2Pattern(#"(?i)\p{Lu}x"#).matchStartBytes == capitals + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + leadBytes)
         #expect(try PCRE2Pattern(#"\p{Han}+"#).matchStartBytes == leadBytes)
         #expect(try PCRE2Pattern(#"[^\p{L}]x"#).matchStartBytes == nil)
-        #expect(try PCRE2Pattern(#"(?!\p{Lu})\p{L}"#).matchStartBytes == nil)
-        // Without a stand-in, the expression's first items are read as for ICU.
+        // Without a stand-in (a negative look-around), the expression's first items are read as
+        // for ICU, properties by PCRE2.
         #expect(try PCRE2Pattern(#"(?<!\w)\d+"#).matchStartBytes == Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + leadBytes)
+        #expect(try PCRE2Pattern(#"(?!\p{Lu})\p{L}"#).matchStartBytes == capitals + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + leadBytes)
         #expect(try PCRE2Pattern(#"(?x) \p{Lu}"#).matchStartBytes == nil)
         // Under `(?i)`, `[:upper:]` without UCP takes both cases and `\p{Lu}` in UCP mode one:
         // negated, the stand-in would take fewer.
