@@ -35,7 +35,9 @@ struct ExpressionStartBytes {
     /// An expression this reading does not follow.
     private struct Unread: Error {}
 
-    private static let leadBytes = Set(UInt8(0xC0)...0xFF)
+    /// Every lead byte of a multi-byte scalar (and the bytes no UTF-8 holds): what stands for any
+    /// character outside ASCII.
+    static let leadBytes = Set(UInt8(0xC0)...0xFF)
     private static let digits = Set(UInt8(ascii: "0")...UInt8(ascii: "9")).union(leadBytes)
     private static let spaces = Set([9, 10, 11, 12, 13, 32] as [UInt8]).union(leadBytes)
     /// The option letters of PCRE2 (`i`, `m`, `n`, `s`, `U`, `J`) and ICU (`w`) that change no
@@ -124,13 +126,15 @@ struct ExpressionStartBytes {
             return negated ? .unknown : Starts(bytes: members, canBeEmpty: false)
         case .comment:
             return .zeroWidth
+        case .groupStart(let kind):
+            return try group(kind, opening: piece.range)
         case .byte:
             let byte = bytes[piece.range.lowerBound]
             switch byte {
-            case UInt8(ascii: "("): return try group()
             case UInt8(ascii: "."): return .unknown
             case UInt8(ascii: "^"), UInt8(ascii: "$"): return .zeroWidth
-            case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"), 0x80...0xBF: throw Unread()
+            case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "("), 0x80...0xBF:
+                throw Unread()
             case 0xC0...: skipContinuationBytes(); return .one([byte])
             default: return .one([byte])
             }
@@ -239,62 +243,28 @@ struct ExpressionStartBytes {
         }
     }
 
-    /// A group whose `(` was just read, through its `)`.
-    private mutating func group() throws(Unread) -> Starts {
-        var zeroWidth = false
-        if byte(at: index) == UInt8(ascii: "?") {
-            index += 1
-            guard let kind = byte(at: index) else { throw Unread() }
-            switch kind {
-            case UInt8(ascii: ":"), UInt8(ascii: ">"), UInt8(ascii: "|"):
-                index += 1
-            case UInt8(ascii: "="), UInt8(ascii: "!"):
-                index += 1
-                zeroWidth = true
-            case UInt8(ascii: "<") where byte(at: index + 1) == UInt8(ascii: "=") || byte(at: index + 1) == UInt8(ascii: "!"):
-                index += 2
-                zeroWidth = true
-            case UInt8(ascii: "<"), UInt8(ascii: "'"):
-                try skipGroupName()
-            case UInt8(ascii: "P") where byte(at: index + 1) == UInt8(ascii: "<"):
-                index += 1
-                try skipGroupName()
-            default:
-                // Options: `(?i)`, `(?-m)`, `(?s:…)`; a letter that is no option (`(?R)`, `(?C)`,
-                // `(?P=…)`) or a digit (`(?1)`) is something else, and `x` changes the reading.
-                while let option = byte(at: index), option != UInt8(ascii: ")"), option != UInt8(ascii: ":") {
-                    guard Self.optionLetters.contains(option) || option == UInt8(ascii: "-") || option == UInt8(ascii: "^") else {
-                        throw Unread()
-                    }
-                    if option == UInt8(ascii: "i") { caseless = true }
-                    index += 1
+    /// A group whose opening was just read, through its `)`.
+    private mutating func group(_ group: PCRE2ExpressionPieces.Group, opening: Range<Int>) throws(Unread) -> Starts {
+        switch group {
+        case .plain, .lookAround:
+            break
+        case .options(let closed):
+            // The letters between `(?` and `)` or `:`; `x` changes the reading.
+            for option in bytes[opening.dropFirst(2).dropLast()] {
+                guard Self.optionLetters.contains(option) || option == UInt8(ascii: "-") || option == UInt8(ascii: "^") else {
+                    throw Unread()
                 }
-                if byte(at: index) == UInt8(ascii: ")") {
-                    index += 1
-                    return .zeroWidth
-                }
-                guard byte(at: index) == UInt8(ascii: ":") else { throw Unread() }
-                index += 1
+                if option == UInt8(ascii: "i") { caseless = true }
             }
-        } else if byte(at: index) == UInt8(ascii: "*") {
+            if closed { return .zeroWidth }
+        case .reference, .other:
             throw Unread()
         }
         let inside = try alternatives()
         guard byte(at: index) == UInt8(ascii: ")") else { throw Unread() }
         index += 1
-        return zeroWidth ? .zeroWidth : inside
-    }
-
-    /// Past a group's name, from its `<` or `'` through the closing `>` or `'`.
-    private mutating func skipGroupName() throws(Unread) {
-        let close = byte(at: index) == UInt8(ascii: "'") ? UInt8(ascii: "'") : UInt8(ascii: ">")
-        index += 1
-        while let character = byte(at: index), character != close {
-            guard character == UInt8(ascii: "_") || Self.isAlphanumeric(character) else { throw Unread() }
-            index += 1
-        }
-        guard byte(at: index) == close else { throw Unread() }
-        index += 1
+        if case .lookAround = group { return .zeroWidth }
+        return inside
     }
 
     /// A quantifier after an item, if any: whether it lets the item be left out.

@@ -2,7 +2,8 @@
 /// spells class escapes for ICU, and the property widening behind `PCRE2Pattern.matchStartBytes`)
 /// act on or must step over whole: a backslash escape, `\Q…\E` quoting, a bracketed class's start
 /// and end and a POSIX class inside one, a comment `(?#…)`, a verb such as `(*UCP)` or
-/// `(*MARK:name)`. Every other byte is a piece of its own. The pieces' ranges follow each other
+/// `(*MARK:name)`, and a group's opening with what it opens (``Group``). Every other byte is a
+/// piece of its own. The pieces' ranges follow each other
 /// without gaps, so copying every piece's bytes in order gives the expression back.
 ///
 /// It reads syntax, not meaning, and only as far as those rewriters need:
@@ -11,9 +12,28 @@
 ///   here. `\p{…}` and `\P{…}` (and `\pL`) take their argument, and `\cX` its character.
 /// - Extended mode (`x`), where white space means nothing and `#` starts a comment, is not read:
 ///   a `#` is a byte, and a class in such a comment reads as a class.
-/// - An alpha assertion such as `(*nla:…)` holds a pattern, so its `(` is a byte, not a verb.
+/// - An alpha assertion such as `(*nla:…)` holds a pattern, so it opens a group (``Group/other``),
+///   not a verb.
 /// - An expression that does not compile may read as anything.
 struct PCRE2ExpressionPieces: IteratorProtocol {
+    /// What a `(` outside a class opens, as far as the rewriters ask.
+    enum Group: Equatable {
+        /// Contents matched in place: `(`, `(?:`, `(?>`, `(?|`, or a named group (`(?<name>`,
+        /// `(?'name'`, `(?P<name>`). The piece runs through the opening.
+        case plain
+        /// `(?=` or `(?<=`, or, `negative`, `(?!` or `(?<!`: contents that match nothing.
+        case lookAround(negative: Bool)
+        /// Option settings: `(?i)` (`closed`: the piece runs through its `)`) or `(?i-s:`, a group
+        /// (the piece runs through its `:`). Option letters are lower case, `U`, `J`, `^` and `-`.
+        case options(closed: Bool)
+        /// A call or a back reference (`(?R)`, `(?1)`, `(?&name)`, `(?P=name)`, `(?P>name)`):
+        /// the piece is `(?`.
+        case reference
+        /// A conditional `(?(`, a callout `(?C`, or an alpha assertion such as `(*nla:`: the piece
+        /// is `(`.
+        case other
+    }
+
     enum Kind: Equatable {
         case escape
         case quoted
@@ -23,6 +43,7 @@ struct PCRE2ExpressionPieces: IteratorProtocol {
         case posixClass
         case comment
         case verb
+        case groupStart(Group)
         case byte
     }
 
@@ -78,6 +99,10 @@ struct PCRE2ExpressionPieces: IteratorProtocol {
         case UInt8(ascii: "(") where !inClass && byte(at: start + 1) == UInt8(ascii: "*") && startsVerb(byte(at: start + 2)):
             index = end(of: [UInt8(ascii: ")")], from: start + 2)
             kind = .verb
+        case UInt8(ascii: "(") where !inClass:
+            let group = group(openedAt: start)
+            index = group.end
+            kind = .groupStart(group.group)
         default:
             index += 1
             kind = .byte
@@ -87,6 +112,56 @@ struct PCRE2ExpressionPieces: IteratorProtocol {
 
     private func byte(at offset: Int) -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// What the `(` at `start` (outside a class, not a comment or a verb) opens, and where its
+    /// piece ends.
+    private func group(openedAt start: Int) -> (group: Group, end: Int) {
+        let question = start + 1
+        guard byte(at: question) == UInt8(ascii: "?") else {
+            return byte(at: question) == UInt8(ascii: "*") ? (.other, start + 1) : (.plain, start + 1)
+        }
+        let kind = question + 1
+        switch byte(at: kind) {
+        case UInt8(ascii: ":"), UInt8(ascii: ">"), UInt8(ascii: "|"):
+            return (.plain, kind + 1)
+        case UInt8(ascii: "="), UInt8(ascii: "!"):
+            return (.lookAround(negative: bytes[kind] == UInt8(ascii: "!")), kind + 1)
+        case UInt8(ascii: "<") where byte(at: kind + 1) == UInt8(ascii: "=") || byte(at: kind + 1) == UInt8(ascii: "!"):
+            return (.lookAround(negative: bytes[kind + 1] == UInt8(ascii: "!")), kind + 2)
+        case UInt8(ascii: "<"), UInt8(ascii: "'"):
+            return namedGroup(nameFrom: kind + 1, closedBy: bytes[kind] == UInt8(ascii: "'") ? UInt8(ascii: "'") : UInt8(ascii: ">"))
+                ?? (.reference, kind)
+        case UInt8(ascii: "P") where byte(at: kind + 1) == UInt8(ascii: "<"):
+            return namedGroup(nameFrom: kind + 2, closedBy: UInt8(ascii: ">")) ?? (.reference, kind)
+        case UInt8(ascii: "("), UInt8(ascii: "C"):
+            return (.other, start + 1)
+        default:
+            var letter = kind
+            while let option = byte(at: letter), Self.isOption(option) { letter += 1 }
+            switch byte(at: letter) {
+            case UInt8(ascii: ")"): return (.options(closed: true), letter + 1)
+            case UInt8(ascii: ":"): return (.options(closed: false), letter + 1)
+            default: return (.reference, kind)
+            }
+        }
+    }
+
+    /// A named group whose name starts at `start` and ends before `close`; `nil` when a byte
+    /// other than a letter, a digit or `_` comes first.
+    private func namedGroup(nameFrom start: Int, closedBy close: UInt8) -> (group: Group, end: Int)? {
+        var index = start
+        while let byte = byte(at: index), byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        {
+            index += 1
+        }
+        return byte(at: index) == close ? (.plain, index + 1) : nil
+    }
+
+    private static func isOption(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte == UInt8(ascii: "U") || byte == UInt8(ascii: "J")
+            || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "-")
     }
 
     /// A verb's name is upper case (`ACCEPT`, `UCP`, `LIMIT_MATCH=…`) or empty (`(*:name)`); an alpha

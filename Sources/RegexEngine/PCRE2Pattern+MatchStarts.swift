@@ -41,7 +41,7 @@ extension PCRE2Pattern {
               let asciiClasses = try? compile(standIn, flags: flags & ~PCRE2_UCP) else { return nil }
         defer { pcre2_code_free_8(asciiClasses) }
         guard let bytes = recordedStartBytes(of: asciiClasses) else { return nil }
-        return bytes.filter { $0 < 0x80 } + Array(0xC0...0xFF)
+        return bytes.filter { $0 < 0x80 } + ExpressionStartBytes.leadBytes.sorted()
     }
 
     /// The expression to compile without `PCRE2_UCP` for the start bytes of `expression` (see
@@ -69,8 +69,10 @@ extension PCRE2Pattern {
                 inNegatedClass = negated
             case .posixClass:
                 guard !inNegatedClass, !bytes.contains(UInt8(ascii: "^")) else { return nil }
-            case .byte where !piece.inClass && bytes.first == UInt8(ascii: "("):
-                guard groupKeepsStarts(pieces.bytes[piece.range.upperBound...]) else { return nil }
+            case .groupStart(.lookAround(negative: true)), .groupStart(.other):
+                return nil
+            case .groupStart(.options) where bytes.contains(UInt8(ascii: "x")):
+                return nil
             case .escape where bytes.count > 2 && (bytes[bytes.startIndex + 1] | 0x20) == UInt8(ascii: "p"):
                 guard !(piece.inClass && inNegatedClass),
                       let members = asciiMembers(of: String(decoding: bytes, as: UTF8.self)) else { return nil }
@@ -83,25 +85,6 @@ extension PCRE2Pattern {
             output += bytes
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Whether the group whose `(` comes just before `rest` may stay in a stand-in: not a negative
-    /// look-around, an alpha assertion, a conditional, a callout, or options that switch extended
-    /// mode on or off.
-    private static func groupKeepsStarts(_ rest: ArraySlice<UInt8>) -> Bool {
-        guard let first = rest.first else { return true }
-        if first == UInt8(ascii: "*") { return false }
-        guard first == UInt8(ascii: "?") else { return true }
-        let after = rest.dropFirst()
-        if after.starts(with: "!".utf8) || after.starts(with: "<!".utf8) || after.starts(with: "(".utf8)
-            || after.starts(with: "C".utf8)
-        {
-            return false
-        }
-        let options = after.prefix { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "^")
-        }
-        return !options.contains(UInt8(ascii: "x"))
     }
 
     /// The ASCII characters the property escape `escape` (`\p{Lu}`, `\P{L}`, `\pN`) takes, as PCRE2

@@ -17,7 +17,7 @@ struct PCRE2ExpressionPiecesTests {
 
     @Test(arguments: [
         #"\c[a"#, #"(?#[x)\w"#, #"(*MARK:[)a"#, #"[]a]\d"#, #"[^]a]"#, #"[[:alpha:][:^digit:]x]"#, #"\Q[\E\w"#, #"\Qa["#,
-        #"\p{Lu}\pL\P{^N}"#, #"[\p{L}\d-]"#, #"(*nla:[a])b"#, #"\x{5B}[\x{5D}]"#, "é[ü]", #"a\"#, #"\p{L"#, "[[:x", "(?", "(*",
+        #"\p{Lu}\pL\P{^N}"#, #"[\p{L}\d-]"#, #"(*nla:[a])b"#, "(?<n>a)(?'m'b)(?P<o>c)(?i)(?-s:d)(?R)(?(1)e)(?<", "(?P", #"\x{5B}[\x{5D}]"#, "é[ü]", #"a\"#, #"\p{L"#, "[[:x", "(?", "(*",
     ])
     func piecesGiveTheExpressionBack(_ expression: String) {
         var reader = PCRE2ExpressionPieces(expression)
@@ -46,6 +46,17 @@ struct PCRE2ExpressionPiecesTests {
         #expect(Self.pieces(#"[[:alpha:]x]"#).map(\.0) == [.classStart(negated: false), .posixClass, .byte, .classEnd])
         #expect(Self.pieces(#"\Q[\E\w"#).map(\.0) == [.quoted, .escape])
         #expect(Self.pieces(#"\p{Lu}\pL\P{^N}"#).map(\.1) == [#"\p{Lu}"#, #"\pL"#, #"\P{^N}"#])
+        // A group's opening says what it opens.
+        let groups: [(String, PCRE2ExpressionPieces.Group, String)] = [
+            ("(a)", .plain, "("), ("(?:a)", .plain, "(?:"), ("(?<name>a)", .plain, "(?<name>"), ("(?P<n>a)", .plain, "(?P<n>"),
+            ("(?=a)", .lookAround(negative: false), "(?="), ("(?<!a)", .lookAround(negative: true), "(?<!"),
+            ("(?i)a", .options(closed: true), "(?i)"), ("(?i-s:a)", .options(closed: false), "(?i-s:"),
+            ("(?R)", .reference, "(?"), ("(?1)", .reference, "(?"), ("(?(1)a)", .other, "("), ("(*nla:a)", .other, "("),
+        ]
+        for (expression, group, opening) in groups {
+            let first = Self.pieces(expression).first
+            #expect(first?.0 == .groupStart(group) && first?.1 == opening, "\(expression)")
+        }
         // Inside a class `(` is a member, not a comment.
         #expect(Self.pieces(#"[(?#]"#).map(\.0) == [.classStart(negated: false), .byte, .byte, .byte, .classEnd])
     }
