@@ -80,19 +80,24 @@ struct FoundationRegexPatternTests {
     /// The time limit counts ICU's time, not the caller's: a body that spends longer than the
     /// limit on each match (as a merge does that reads other patterns' matches meanwhile) does not
     /// make the search give up. Such a merge once lost icysky's spans under eight custom patterns.
+    ///
+    /// ICU reports progress at every start position it tries, so the gaps between matches are
+    /// kept short: their search costs microseconds, far under the limit even on a busy virtual
+    /// machine (whose threads are charged the time the host takes their CPU away), while each
+    /// body alone spends more than twice the limit.
     @Test func timeSpentInTheBodyDoesNotCountAgainstTheLimit() throws {
-        let limit = SearchTimeLimit(perSearch: .milliseconds(5), perUTF16Unit: .zero)
+        let limit = SearchTimeLimit(perSearch: .milliseconds(20), perUTF16Unit: .zero)
         let pattern = try FoundationRegexPattern("a", options: [], timeLimit: limit)
-        let text = Array(repeating: "a" + String(repeating: "b", count: 4000), count: 6).joined()
+        let text = Array(repeating: "a" + String(repeating: "b", count: 100), count: 4).joined()
         var found = 0
         let outcome = withUTF8Bytes(of: text) { bytes in
             pattern.forEachMatch(in: bytes) { (_: Range<Int>) in
                 found += 1
                 let start = ThreadCPUClock.now()
-                while ThreadCPUClock.now() - start < .milliseconds(10) {}
+                while ThreadCPUClock.now() - start < .milliseconds(50) {}
             }
         }
-        #expect(found == 6)
+        #expect(found == 4)
         guard case .complete = outcome else {
             Issue.record("the search gave up for the body's time: \(outcome)")
             return
