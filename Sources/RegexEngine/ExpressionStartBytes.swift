@@ -1,7 +1,8 @@
 /// The bytes a match of an expression (PCRE2 syntax, as a custom pattern is written) can start
 /// with, read from the expression itself: for an engine that does not say (ICU), and for a PCRE2
 /// expression that neither PCRE2 nor its stand-in records any for, so that a custom
-/// pattern can pass over the words holding none of them.
+/// pattern can pass over the words holding none of them. The same reading gives the bytes every
+/// match holds (``Reading/required``), which both engines use.
 ///
 /// The reading follows the expression's first items: literals, escaped punctuation, `\d`, `\s`,
 /// Unicode properties (`\p{…}`, `\P{…}`, when the engine says which ASCII characters one takes),
@@ -16,7 +17,24 @@
 /// or as an option) every ASCII letter stands for both cases, every lead byte is added (KELVIN
 /// SIGN is a `k`), and a character outside ASCII for every ASCII letter too (ICU folds `ß` to `ss`
 /// in a literal).
+///
+/// Each item of the expression's top-level sequence (when it has no top-level `|`) that a match
+/// cannot leave out and that cannot match empty gives a required set: the bytes that item can start
+/// with. A match attempt that succeeds consumes each such item, so the text from where the attempt
+/// began to the match's end holds a byte of every required set (`\K` may report a start after
+/// some of them). The sets follow the same rules as the start bytes, caseless expansion included.
 struct ExpressionStartBytes {
+    /// What the reading gives.
+    struct Reading: Equatable {
+        /// The bytes a match can start with, sorted; `nil` when unknown.
+        var starts: [UInt8]?
+        /// Sets of bytes, each sorted, of which a match attempt that succeeds consumes at least one
+        /// each (see the type's summary); empty when none is known.
+        var required: [[UInt8]]
+
+        static let none = Reading(starts: nil, required: [])
+    }
+
     /// What a run of items can start with: `bytes` (`nil`: unknown), and whether it can match empty.
     private struct Starts {
         var bytes: Set<UInt8>?
@@ -48,6 +66,12 @@ struct ExpressionStartBytes {
     private let pieces: [PCRE2ExpressionPieces.Piece]
     private var index = 0
     private var caseless: Bool
+    /// How many groups the reading is inside.
+    private var depth = 0
+    /// The first bytes of the top-level items a match cannot leave out, in order.
+    private var required: [Set<UInt8>] = []
+    /// Whether the expression has a `|` outside every group (then no item is required).
+    private var hasTopLevelAlternatives = false
     private let propertyASCII: (String) -> [UInt8]?
 
     /// The bytes, sorted, or `nil` where the reading gives none (see the type's summary).
@@ -56,24 +80,43 @@ struct ExpressionStartBytes {
     static func of(
         _ expression: String, caseless: Bool, propertyASCII: @escaping (String) -> [UInt8]? = { _ in nil }
     ) -> [UInt8]? {
+        read(expression, caseless: caseless, propertyASCII: propertyASCII).starts
+    }
+
+    /// The start bytes and the required sets (see the type's summary); ``Reading/none`` for an
+    /// expression the reading does not follow to its end.
+    static func read(
+        _ expression: String, caseless: Bool, propertyASCII: @escaping (String) -> [UInt8]? = { _ in nil }
+    ) -> Reading {
         var reader = PCRE2ExpressionPieces(expression)
         var pieces: [PCRE2ExpressionPieces.Piece] = []
         while let piece = reader.next() { pieces.append(piece) }
         var reading = ExpressionStartBytes(
             bytes: reader.bytes, pieces: pieces, caseless: caseless, propertyASCII: propertyASCII)
-        guard let starts = try? reading.alternatives(), reading.index == pieces.count, !starts.canBeEmpty,
-              var bytes = starts.bytes, !bytes.isEmpty
-        else { return nil }
-        if reading.caseless {
-            if bytes.contains(where: { $0 >= 0x80 }) {
-                bytes.formUnion(UInt8(ascii: "A")...UInt8(ascii: "Z"))
-                bytes.formUnion(UInt8(ascii: "a")...UInt8(ascii: "z"))
-            }
-            for byte in bytes where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
-                bytes.formUnion([byte | 0x20, byte & ~0x20])
-            }
-            bytes.formUnion(leadBytes)
+        guard let starts = try? reading.alternatives(), reading.index == pieces.count else { return .none }
+        let caseless = reading.caseless
+        var result = Reading.none
+        if !starts.canBeEmpty, let bytes = starts.bytes, !bytes.isEmpty {
+            result.starts = Self.expanded(bytes, caseless: caseless)
         }
+        if !starts.canBeEmpty, !reading.hasTopLevelAlternatives {
+            result.required = reading.required.map { Self.expanded($0, caseless: caseless) }
+        }
+        return result
+    }
+
+    /// `bytes` sorted, with what a caseless match may start with instead (see the type's summary).
+    private static func expanded(_ bytes: Set<UInt8>, caseless: Bool) -> [UInt8] {
+        guard caseless else { return bytes.sorted() }
+        var bytes = bytes
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            bytes.formUnion(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+            bytes.formUnion(UInt8(ascii: "a")...UInt8(ascii: "z"))
+        }
+        for byte in bytes where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+            bytes.formUnion([byte | 0x20, byte & ~0x20])
+        }
+        bytes.formUnion(leadBytes)
         return bytes.sorted()
     }
 
@@ -97,6 +140,7 @@ struct ExpressionStartBytes {
         var starts = try sequence()
         while byte(at: index) == UInt8(ascii: "|") {
             index += 1
+            if depth == 0 { hasTopLevelAlternatives = true }
             starts = starts.or(try sequence())
         }
         return starts
@@ -108,6 +152,9 @@ struct ExpressionStartBytes {
         while index < pieces.count, byte(at: index) != UInt8(ascii: "|"), byte(at: index) != UInt8(ascii: ")") {
             let item = try item()
             let optional = try quantifier()
+            if depth == 0, !optional, !item.canBeEmpty, let first = item.bytes, !first.isEmpty {
+                required.append(first)
+            }
             guard starts.canBeEmpty else { continue }
             starts = Starts(bytes: starts.bytes.flatMap { mine in item.bytes.map { mine.union($0) } }, canBeEmpty: true)
             if !optional && !item.canBeEmpty { starts.canBeEmpty = false }
@@ -260,7 +307,9 @@ struct ExpressionStartBytes {
         case .reference, .other:
             throw Unread()
         }
+        depth += 1
         let inside = try alternatives()
+        depth -= 1
         guard byte(at: index) == UInt8(ascii: ")") else { throw Unread() }
         index += 1
         if case .lookAround = group { return .zeroWidth }

@@ -29,6 +29,8 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
     /// ICU reports nothing about where matches start: the bytes are read from the expression
     /// itself (``ExpressionStartBytes``), `nil` in extended mode.
     package let matchStartBytes: [UInt8]?
+    /// Read from the expression with its start bytes; empty in extended mode.
+    package let matchRequiredBytes: [[UInt8]]
     /// How long one search may run.
     package let timeLimit: SearchTimeLimit
     // Immutable after init; NSRegularExpression is documented as safe to use from several threads.
@@ -67,9 +69,11 @@ package final class FoundationRegexPattern: RegexPattern, @unchecked Sendable {
         }
         self.expression = expression
         self.options = options
-        self.matchStartBytes = options.contains(.extended)
-            ? nil
-            : ExpressionStartBytes.of(expression, caseless: options.contains(.caseless), propertyASCII: Self.asciiMembers(of:))
+        let reading = options.contains(.extended)
+            ? .none
+            : ExpressionStartBytes.read(expression, caseless: options.contains(.caseless), propertyASCII: Self.asciiMembers(of:))
+        self.matchStartBytes = reading.starts
+        self.matchRequiredBytes = reading.required
         self.timeLimit = timeLimit
     }
 

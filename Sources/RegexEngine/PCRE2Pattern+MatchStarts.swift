@@ -89,7 +89,7 @@ extension PCRE2Pattern {
 
     /// The ASCII characters the property escape `escape` (`\p{Lu}`, `\P{L}`, `\pN`) takes, as PCRE2
     /// reads it on its own; `nil` when it does not compile so.
-    private static func asciiMembers(of escape: String) -> [UInt8]? {
+    static func asciiMembers(of escape: String) -> [UInt8]? {
         guard let code = try? compile(escape, flags: PCRE2_UTF) else { return nil }
         defer { pcre2_code_free_8(code) }
         guard let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }

@@ -24,6 +24,8 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     /// The bytes a match can start with: what PCRE2 recorded for its own start-of-match optimization,
     /// or what a stand-in compiled without UCP records (see ``matchStartBytes(of:expression:flags:)``).
     package let matchStartBytes: [UInt8]?
+    /// Read from the expression (``ExpressionStartBytes``); empty in extended mode.
+    package let matchRequiredBytes: [[UInt8]]
 
     let code: OpaquePointer
 
@@ -53,6 +55,9 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
         let status = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &length)
         self.minimumMatchUTF8Length = status == 0 ? Int(length) : 0
         self.matchStartBytes = Self.matchStartBytes(of: compiled, expression: expression, flags: flags)
+        self.matchRequiredBytes = flags & PCRE2_EXTENDED != 0
+            ? []
+            : ExpressionStartBytes.read(expression, caseless: flags & PCRE2_CASELESS != 0, propertyASCII: Self.asciiMembers(of:)).required
     }
 
     /// `expression` compiled with `flags`, not yet JIT-compiled; the caller frees it.

@@ -40,6 +40,13 @@ package protocol RegexPattern: Sendable {
     /// starts on a scalar boundary.
     var matchStartBytes: [UInt8]? { get }
 
+    /// Sets of bytes, each sorted, that every match needs one byte of: a search whose window
+    /// starts at `w` finds no match ending at `e` unless `w..<e` holds a byte of each set (the
+    /// attempt that found it began in the window and consumed one of each, even where `\K`
+    /// reports a later start). Read from the expression's top-level items; empty when none is
+    /// known. Never a UTF-8 continuation byte.
+    var matchRequiredBytes: [[UInt8]] { get }
+
     /// Calls `body` with each non-empty, non-overlapping match that starts in `window`, left to
     /// right, until `body` returns `false` or there are no more.
     ///

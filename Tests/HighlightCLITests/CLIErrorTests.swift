@@ -94,10 +94,11 @@ struct CLIErrorTests {
         #expect(result.stderrText == "highlight: cannot read standard input: Is a directory\n")
     }
 
+    /// The word holds a digit, which every match needs (a word without one is not searched).
     @Test func catastrophicCustomExpressionFailsLoudly() {
+        let input = Array("ok #a ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 40) + Array("1 tail".utf8)
         let result = ChildProcess.highlight(
-            ["--rules", "icysky", "--color", "always", "--pattern", #"x=(?:(a|aa)+)+(?!\w)z?\d"#],
-            input: .bytes(Array("ok #a ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 40) + Array(" tail".utf8)))
+            ["--rules", "icysky", "--color", "always", "--pattern", #"x=(?:(a|aa)+)+(?!\w)z?\d"#], input: .bytes(input))
         #expect(result.status == 1)
         #if PCRE2
         #expect(result.stderrText == #"highlight: standard input: match limit exceeded (PCRE2 error -47) in the expression '(?:(a|aa)+)+(?!\w)z?\d'; its 'x' spans are missing where it gave up"# + "\n")
@@ -105,7 +106,7 @@ struct CLIErrorTests {
         #expect(result.stderrText == #"highlight: standard input: search exceeded its time limit of 100 ms (NSRegularExpression error -2) in the expression '(?:(a|aa)+)+(?!\w)z?\d'; its 'x' spans are missing where it gave up"# + "\n")
         #endif
         // Nothing else is lost: the rest of the document is still highlighted.
-        #expect(ANSIEscapes.stripped(result.stdout) == Array("ok #a ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 40) + Array(" tail".utf8))
+        #expect(ANSIEscapes.stripped(result.stdout) == input)
         #expect(ANSIEscapes.styledRanges(result.stdout).map(\.range) == [3..<5])
     }
 

@@ -86,7 +86,7 @@ struct CustomRuleSetMergeTests {
             Array((0..<(1 + Int(random.next() % 60))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined().utf8)
         }
         let patterns = CustomPattern.startByteExamples.compactMap { try? CustomPattern(name: "x", expression: $0) }
-        #expect(patterns.filter { $0.matchStarts != nil }.count >= 8)
+        #expect(patterns.filter { $0.wordFilter.search != nil }.count >= 8)
         for pattern in patterns {
             for base in [nil, BlueskyRules.shared] as [(any RuleSet)?] {
                 let rules = try CustomRuleSet(patterns: [pattern], over: base)
@@ -105,8 +105,9 @@ struct CustomRuleSetMergeTests {
 extension CustomPattern {
     /// Expressions with a fixed first byte, a class of them, none, caseless letters whose other
     /// case lies outside ASCII or has another lead byte, `\K`, look-behind, and the start
-    /// optimization switched off (the last three PCRE2 only), and classes PCRE2 records no start
-    /// bytes for in UCP mode (`\d`, `\s`, `\w`, POSIX classes, their negations).
+    /// optimization switched off (the last three PCRE2 only), classes PCRE2 records no start
+    /// bytes for in UCP mode (`\d`, `\s`, `\w`, POSIX classes, their negations), and items
+    /// after an unknown start that every match needs a byte of (`@` and `.` in `\w+@\w+\.\w+`).
     static let startByteExamples = [
         #":[a-z0-9_+-]+:"#, #"\$[A-Z]{1,5}"#, #"[@#]\w+"#, #"\b[A-Z]{2,10}-\d+\b"#, #"(?i)kelvin"#, #"(?i)k"#,
         #"(?i)s\w"#, #"(?i)ſt"#, #"(?i)ѐ\w*"#, #"(?i)é+"#, #"(?i)\bswift\w*"#, #"\p{Lu}\p{Ll}+"#, #"(ab|cd)"#,
@@ -118,5 +119,7 @@ extension CustomPattern {
         #"[^\p{L}]x"#, #"\p{Lu}++é"#, #"(?>\p{Lu}+)b"#, #"(?<=\p{Ll})\p{Lu}"#, #"\Q\p{Lu}\E"#,
         #"(?i)[^[:upper:]]x"#, #"(?i)[[:^upper:]]x"#, #"(?i)[^[:lower:]]x"#, #"(?i)[^\p{Lu}]x"#, #"(?i)[[:upper:]]x"#,
         #"(?i)\P{Lu}x"#, #"(?<!\w)\d+[kKmM]"#, #"(?!00)\d\d"#, #"(?<![@\w])\p{Lu}\w+"#,
+        #"\w+@\w+\.\w+"#, #".\d+[kK]"#, #"\w*-\w+"#, #"(?i)\w+é"#, #"(?i)\w+ſt"#, #"\W\w+\d"#, #"\w(?:ab|cd)+"#,
+        #"\w+\s"#, #"\S+:\S*"#, #"(?<=@)\w+"#, #"\w+(?=:)"#, #"\w\K:\w"#,
     ]
 }

@@ -2,9 +2,10 @@ import Testing
 @testable import PatternDetection
 @testable import RegexEngine
 
-/// `ExpressionStartBytes`, the start bytes read from an expression for ICU: what it reads for a few
-/// expressions, where it gives up, and every match either engine of this build finds starting
-/// with one of the bytes it reads.
+/// `ExpressionStartBytes`, the start bytes read from an expression for ICU and the byte sets a match
+/// needs (for both engines): what it reads for a few expressions, where it gives up, and every
+/// match either engine of this build finds starting with one of the bytes it reads and holding a
+/// byte of each set.
 @Suite("Expression start bytes")
 struct ExpressionStartBytesTests {
     static let leadBytes = Array(UInt8(0xC0)...0xFF)
@@ -48,6 +49,25 @@ struct ExpressionStartBytesTests {
         #expect(ExpressionStartBytes.of("k", caseless: true) == Self.bytes("Kk") + Self.leadBytes)
     }
 
+    @Test func readRequiredSetsAreThoseExpected() {
+        let expected: [(String, [[UInt8]])] = [
+            (#"\b[A-Z]{2,10}-\d+\b"#, [Self.capitals, Self.bytes("-"), Self.digits + Self.leadBytes]),
+            (#"\w+@\w+\.\w+"#, [Self.bytes("@"), Self.bytes(".")]),
+            (#":[a-z0-9_+-]+:"#, [Self.bytes(":"), Self.bytes("+-") + Self.digits + Self.bytes("_") + Self.small, Self.bytes(":")]),
+            (#"(ab|cd)e?f"#, [Self.bytes("ac"), Self.bytes("f")]),
+            (#"x(?=y)(?<!z)\bw"#, [Self.bytes("x"), Self.bytes("w")]),
+            (#"(?i)\w+é"#, [Self.capitals + Self.small + Self.leadBytes]),
+            (#"a(?i)k"#, [Self.bytes("Aa") + Self.leadBytes, Self.bytes("Kk") + Self.leadBytes]),
+            (#".(x|)y{0,2}z*"#, []),
+            // A top-level `|`, an empty match, a group that may match empty: nothing required.
+            (#"a|bc"#, []), (#"a?"#, []), (#"(a|)b"#, [Self.bytes("b")]), (#"(a)?b"#, [Self.bytes("b")]),
+            (#"(?x) a b"#, []), (#"(?(1)a|b)c"#, []), (#"(?>a)b"#, [Self.bytes("a"), Self.bytes("b")]), (#"a\1b"#, [Self.bytes("a"), Self.bytes("b")]),
+        ]
+        for (expression, sets) in expected {
+            #expect(ExpressionStartBytes.read(expression, caseless: false).required == sets, "\(expression)")
+        }
+    }
+
     /// A property's ASCII characters are the engine's own reading of it: each engine of this
     /// build gives `\p{Lu}\p{Ll}+` the capitals and every lead byte.
     @Test func propertiesAreReadByTheEngine() throws {
@@ -73,12 +93,23 @@ struct ExpressionStartBytesTests {
             #"(?i)ss"#, #"(?i)ß"#, #"(?i)ﬀ"#, #"(?i)[ß]x"#, #"(?:\$|＄)\d"#, #"^\s*>"#, #"[x-é]"#, #"(?i)x(?-i)y"#, #"a{0,3}(?<n>b)"#,
             #"(?i)\p{Lu}\p{Ll}"#, #"[\p{Lu}\d]x"#, #"\P{L}\d"#, #"(?<![@\w])\p{Lu}\w+"#,
         ]
-        var read = 0
+        var read = 0, withRequired = 0
         for expression in expressions where !expression.contains(#"\K"#) {
             let plain = ExpressionStartBytes.of(expression, caseless: false)
             if plain != nil { read += 1 }
             for engine in RegexChecks.engines {
                 guard let pattern = try? engine.init(expression, options: [.neverBackslashC, .pcre2Classes]) else { continue }
+                if !pattern.matchRequiredBytes.isEmpty { withRequired += 1 }
+                for set in pattern.matchRequiredBytes {
+                    #expect(!set.isEmpty && !set.contains { (0x80...0xBF).contains($0) }, "\(expression)")
+                    for text in texts {
+                        text.withUnsafeBufferPointer { text in
+                            for match in pattern.matches(in: text) where !text[match].contains(where: set.contains) {
+                                Issue.record("\(engine.engineName) \(expression): \(String(decoding: text[match], as: UTF8.self)) in \(String(decoding: text, as: UTF8.self)) holds none of \(set)")
+                            }
+                        }
+                    }
+                }
                 // The plain reading, and the engine's own (with properties read by the engine).
                 for starts in [plain, pattern.matchStartBytes].compactMap({ $0 }) {
                     #expect(!starts.contains { (0x80...0xBF).contains($0) }, "\(expression)")
@@ -93,5 +124,6 @@ struct ExpressionStartBytesTests {
             }
         }
         #expect(read >= 20, "most expressions are read")
+        #expect(withRequired >= 20, "most expressions require bytes")
     }
 }

@@ -22,9 +22,9 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
     /// The engine's lower bound on a match's length in bytes (0 when it has none): shorter words
     /// are skipped without a search.
     let minimumLength: Int
-    /// The bytes a match can start with, when the engine knows them and they make a few ranges:
-    /// words holding none of them are skipped without a search. `nil` when every word is searched.
-    let matchStarts: ByteRangeSearch?
+    /// The words worth a search, by the bytes a match starts with and the bytes it needs: the
+    /// others are skipped without one.
+    let wordFilter: WordByteFilter
     /// Searches the engine gave up on; shared by copies of this pattern.
     package let limits = LimitRecord()
 
@@ -54,7 +54,8 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
             throw PatternError(error, pattern: expression)
         }
         self.minimumLength = compiled.minimumMatchUTF8Length
-        self.matchStarts = compiled.matchStartBytes.flatMap { ByteRangeSearch($0) }
+        self.wordFilter = WordByteFilter(
+            requiredSets: (compiled.matchStartBytes.map { [$0] } ?? []) + compiled.matchRequiredBytes)
     }
 
     public var description: String { "\(kind)=\(expression)" }

@@ -92,8 +92,9 @@ extension CustomRuleSet: SpanEnumerating {
     /// One pattern's matches in a range of whole words, word by word, read a batch at a time: the
     /// expression sees a word and its bordering separators, and a match that reaches into the next
     /// separator ends the word's matches. Words shorter than the pattern's shortest match, and
-    /// words holding none of the bytes a match can start with (``CustomPattern/matchStarts``), are
-    /// not searched: the search could find nothing in them. With an engine that resumes searches
+    /// words lacking a byte that every match needs (``CustomPattern/wordFilter``: one a match can
+    /// start with, one of each set the expression's items require), are not searched: the search
+    /// could find nothing in them. With an engine that resumes searches
     /// cheaply the search stops after a batch of matches and goes on from the last one's end;
     /// otherwise a word's matches are found in one search.
     ///
@@ -136,28 +137,28 @@ extension CustomRuleSet: SpanEnumerating {
         }
 
         /// Where the next word that may hold a match starts, from `position` (a word start or a
-    /// separator) on; `nil` when none is left in `words`. With ``CustomPattern/matchStarts`` the
-    /// words before the next byte a match can start with are passed over unread.
-    private func nextWordStart(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Int? {
-        var position = position
-        guard let starts = pattern.matchStarts else {
-            while position < words.upperBound {
-                let length = rules.separators.separatorLength(at: position, in: text)
-                guard length > 0 else { return position }
-                position += length
+        /// separator) on; `nil` when none is left in `words`. With a ``WordByteFilter/search`` the
+        /// words before the next byte of it are passed over unread.
+        private func nextWordStart(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Int? {
+            var position = position
+            guard let search = pattern.wordFilter.search else {
+                while position < words.upperBound {
+                    let length = rules.separators.separatorLength(at: position, in: text)
+                    guard length > 0 else { return position }
+                    position += length
+                }
+                return nil
             }
-            return nil
+            while true {
+                let hit = search.firstIndex(in: text, from: position, before: words.upperBound)
+                guard hit < words.upperBound else { return nil }
+                let separator = rules.separators.separatorLength(at: hit, in: text)
+                guard separator > 0 else { return rules.wordStart(containing: hit, notBefore: position, in: text) }
+                position = hit + separator
+            }
         }
-        while true {
-            let hit = starts.firstIndex(in: text, from: position, before: words.upperBound)
-            guard hit < words.upperBound else { return nil }
-            let separator = rules.separators.separatorLength(at: hit, in: text)
-            guard separator > 0 else { return rules.wordStart(containing: hit, notBefore: position, in: text) }
-            position = hit + separator
-        }
-    }
 
-    /// Finds the next matches, moving on to the next word when the current one has no more;
+        /// Finds the next matches, moving on to the next word when the current one has no more;
         /// `false` when no word is left.
         private mutating func findBatch(in text: UnsafeBufferPointer<UInt8>, rules: CustomRuleSet) -> Bool {
             if !batch.isEmpty { batch.removeAll(keepingCapacity: true) }
@@ -169,8 +170,8 @@ extension CustomRuleSet: SpanEnumerating {
                 }
                 position = start
                 let end = rules.wordEnd(from: position, in: text)
-                // A word too short for the pattern holds no match.
-                guard end - position >= pattern.minimumLength else {
+                // A word too short for the pattern, or lacking a byte every match needs, holds no match.
+                guard end - position >= pattern.minimumLength, pattern.wordFilter.admits(position..<end, in: text) else {
                     position = end
                     return true
                 }

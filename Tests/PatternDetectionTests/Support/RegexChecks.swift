@@ -166,11 +166,17 @@ enum RegexChecks {
             if let problem = jitViolation(pattern, found: found, text, context: context) { return problem }
         }
         // Custom patterns skip the words without a byte a match can start with; `\K` reports a
-        // start after that byte.
+        // start after that byte ...
         for (pattern, found) in zip(compiled, results) where !expression.contains(#"\K"#) {
-            guard let starts = pattern.matchStartBytes else { continue }
-            if let match = found.matches.first(where: { !starts.contains(text[$0.lowerBound]) }) {
+            if let starts = pattern.matchStartBytes,
+               let match = found.matches.first(where: { !starts.contains(text[$0.lowerBound]) }) {
                 return "\(type(of: pattern).engineName) \(context): the match at \(match) starts with none of \(starts)"
+            }
+            // ... and those lacking a byte of a set every match needs.
+            for set in pattern.matchRequiredBytes {
+                if let match = found.matches.first(where: { !text[$0].contains(where: set.contains) }) {
+                    return "\(type(of: pattern).engineName) \(context): the match at \(match) holds none of \(set)"
+                }
             }
         }
         var spans: [[Span]] = []
