@@ -99,20 +99,19 @@ struct HighlightCommand: ParsableCommand {
         help: "Files to read, each one document ('-' is standard input; default: standard input).", completion: .file())
     var files: [String] = []
 
+    /// The run these options ask for.
+    var highlightRun: HighlightRun {
+        HighlightRun(
+            rules: rules, format: format, input: input, color: color, patterns: pattern, styles: style,
+            emojiFile: emoji, profileNames: profile, mastodon: mastodon.counting, threads: threads,
+            segmentBytes: segmentBytes, files: files)
+    }
+
     func validate() throws {
-        if emoji != nil && rules != .mastodon { throw ValidationError("--emoji is an instance's custom emoji: use it with --rules mastodon") }
-        if !profile.isEmpty && format != .json {
-            throw ValidationError("--profile adds lengths to JSON output: use it with --format json")
-        }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard segmentBytes >= 1 else { throw ValidationError("--segment-bytes must be at least 1") }
+        if let problem = highlightRun.problem { throw ValidationError(problem) }
     }
 
     func run() throws {
-        try HighlightRun(
-            rules: rules, format: format, input: input, color: color, patterns: pattern, styles: style,
-            emojiFile: emoji, profiles: try mastodon.profiles(profile), threads: threads, segmentBytes: segmentBytes,
-            files: files
-        ).run()
+        try highlightRun.run()
     }
 }

@@ -21,13 +21,26 @@ struct HighlightRun {
     var styles: [String] = []
     /// `--emoji`: an instance's custom emoji list (with `--rules mastodon`).
     var emojiFile: String?
-    var profiles: [LengthProfile] = []
+    /// `--profile`s, in order.
+    var profileNames: [ProfileName] = []
+    var mastodon = MastodonCounting()
     var threads = ProcessorCount.online
     var segmentBytes = Pipeline.defaultSegmentBytes
     var files: [String] = []
 
+    /// What is wrong with the combination, as the usage error says it (the mastodon values are
+    /// checked on their own: ``MastodonCounting/problem``); `nil` when nothing is.
+    var problem: String? {
+        if emojiFile != nil && rules != .mastodon { return "--emoji is an instance's custom emoji: use it with --rules mastodon" }
+        if !profileNames.isEmpty && format != .json { return "--profile adds lengths to JSON output: use it with --format json" }
+        if threads < 1 { return "--threads must be at least 1" }
+        if segmentBytes < 1 { return "--segment-bytes must be at least 1" }
+        return nil
+    }
+
     /// Highlights every input and ends with the command's exit status (thrown as `ExitCode`).
     func run() throws {
+        let profiles = try mastodon.profiles(profileNames)
         let emojiCatalog = try emojiFile.map(MastodonFiles.emojiCatalog(at:))
         let base = emojiCatalog.map { MastodonRules(emojiCatalog: $0) } ?? rules.ruleSet()
         let ruleSet = try Customization.rules(base: base, patternDefinitions: patterns)

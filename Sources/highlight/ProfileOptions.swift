@@ -9,9 +9,45 @@ enum ProfileName: String, ExpressibleByArgument, CaseIterable {
     static let list = allCases.map(\.rawValue).joined(separator: ", ")
 }
 
-/// `--instance`, `--mastodon-limit` and `--url-length`: how the mastodon profile counts (for
-/// `--profile` on the default command and for `split`). The instance document gives the limit and
-/// the link length; the two options override it; without either, Mastodon's defaults (500, 23).
+/// How the mastodon profile counts, as plain values: an instance document (`--instance`) gives
+/// the limit and the link length, `--mastodon-limit` and `--url-length` override it; without
+/// either, Mastodon's defaults (500, 23).
+struct MastodonCounting {
+    var instance: String?
+    var mastodonLimit: Int?
+    var urlLength: Int?
+
+    /// What is wrong with the values, as the usage error says it; `nil` when nothing is.
+    var problem: String? {
+        if let mastodonLimit, mastodonLimit < 1 { return "--mastodon-limit must be at least 1, not \(mastodonLimit)" }
+        if let urlLength, urlLength < 0 { return "--url-length must be at least 0, not \(urlLength)" }
+        return nil
+    }
+
+    /// The mastodon profile: the instance document's numbers (read here; a bad file ends the run)
+    /// under the overrides.
+    func mastodonProfile() throws -> LengthProfile {
+        let instance = try instance.map(MastodonFiles.instance(at:))
+        return .mastodon(
+            limit: mastodonLimit ?? instance?.maxCharacters ?? 500,
+            urlLength: urlLength ?? instance?.charactersReservedPerURL ?? 23)
+    }
+
+    /// The profiles the names stand for, with these values for mastodon.
+    func profiles(_ names: [ProfileName]) throws -> [LengthProfile] {
+        let mastodon = names.contains(.mastodon) ? try mastodonProfile() : nil
+        return names.map { name in
+            switch name {
+            case .bluesky: .bluesky
+            case .twitter: .twitter
+            case .mastodon: mastodon!
+            }
+        }
+    }
+}
+
+/// `--instance`, `--mastodon-limit` and `--url-length` (for `--profile` on the default command and
+/// for `split`): see ``MastodonCounting``.
 struct MastodonOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -26,29 +62,11 @@ struct MastodonOptions: ParsableArguments {
     @Option(name: .customLong("url-length"), help: "What a URL counts under the mastodon profile (at least 0; default: the instance's, else 23).")
     var urlLength: Int?
 
+    var counting: MastodonCounting {
+        MastodonCounting(instance: instance, mastodonLimit: mastodonLimit, urlLength: urlLength)
+    }
+
     func validate() throws {
-        if let mastodonLimit, mastodonLimit < 1 { throw ValidationError("--mastodon-limit must be at least 1, not \(mastodonLimit)") }
-        if let urlLength, urlLength < 0 { throw ValidationError("--url-length must be at least 0, not \(urlLength)") }
-    }
-
-    /// The mastodon profile: the instance document's numbers (read here; a bad file ends the run)
-    /// under the options.
-    func mastodonProfile() throws -> LengthProfile {
-        let instance = try instance.map(MastodonFiles.instance(at:))
-        return .mastodon(
-            limit: mastodonLimit ?? instance?.maxCharacters ?? 500,
-            urlLength: urlLength ?? instance?.charactersReservedPerURL ?? 23)
-    }
-
-    /// The profiles the names stand for, with these options for mastodon.
-    func profiles(_ names: [ProfileName]) throws -> [LengthProfile] {
-        let mastodon = names.contains(.mastodon) ? try mastodonProfile() : nil
-        return names.map { name in
-            switch name {
-            case .bluesky: .bluesky
-            case .twitter: .twitter
-            case .mastodon: mastodon!
-            }
-        }
+        if let problem = counting.problem { throw ValidationError(problem) }
     }
 }

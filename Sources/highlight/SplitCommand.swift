@@ -62,7 +62,7 @@ struct SplitCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let lengthProfile = try mastodon.profiles([profile])[0]
+        let lengthProfile = try mastodon.counting.profiles([profile])[0]
         let splitter = ThreadSplitter(profile: lengthProfile, numbering: numbering, rules: rules?.ruleSet())
         let output = StandardOutput(lineBuffered: StandardOutput.isTerminal())
         defer { output.flush() }

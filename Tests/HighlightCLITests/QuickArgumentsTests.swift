@@ -2,13 +2,19 @@ import Testing
 @testable import highlight
 
 /// The plain command lines `highlight` reads without the argument parser mean what the parser
-/// makes of them, and every other command line is left to the parser.
+/// makes of them (every option the run takes), and every other command line is left to the parser.
 @Suite("Quick arguments")
 struct QuickArgumentsTests {
     static let plain: [[String]] = [
         [], ["-"], ["a.txt", "b.txt"], ["--rules", "twitter"], ["--format", "json", "a.txt"],
         ["a.txt", "--color", "always", "--rules", "icysky", "-", "b.txt"], ["--input", "jsonl", "--threads", "3"],
         ["--threads", "1", "--format", "facets", "--color", "never", "--input", "text", "--rules", "bluesky", "x"],
+        ["--pattern", "t=x", "a.txt"], ["--style", "mention=red"], ["--format", "json", "--profile", "bluesky"],
+        ["--pattern", #"ticket=\b[A-Z]+-\d+\b"#, "--style", "ticket=#ff0000,underline", "--pattern", "s=:[a-z]+:", "--style", "url=blue"],
+        ["--rules", "mastodon", "--emoji", "emoji.json", "--format", "json", "--profile", "mastodon", "--profile", "twitter",
+         "--instance", "instance.json", "--mastodon-limit", "1000", "--url-length", "0", "-"],
+        ["--format", "json", "--mastodon-limit", "5", "--profile", "mastodon"], ["--pattern", "", "--style", "x"],
+        ["--input", "jsonl", "--format", "json", "--profile", "bluesky", "--profile", "bluesky"],
     ]
 
     @Test(arguments: plain)
@@ -22,13 +28,22 @@ struct QuickArgumentsTests {
         #expect(quick.threads == parsed.threads)
         #expect(quick.segmentBytes == parsed.segmentBytes)
         #expect(quick.files == parsed.files)
-        #expect(quick.patterns.isEmpty && quick.styles.isEmpty && quick.profiles.isEmpty)
+        #expect(quick.patterns == parsed.pattern)
+        #expect(quick.styles == parsed.style)
+        #expect(quick.emojiFile == parsed.emoji)
+        #expect(quick.profileNames == parsed.profile)
+        #expect(quick.mastodon.instance == parsed.mastodon.instance)
+        #expect(quick.mastodon.mastodonLimit == parsed.mastodon.mastodonLimit)
+        #expect(quick.mastodon.urlLength == parsed.mastodon.urlLength)
     }
 
     static let others: [[String]] = [
         ["--rules=twitter"], ["--rules", "nope"], ["--rules"], ["--rules", "twitter", "--rules", "icysky"],
         ["--threads", "0"], ["--threads", "two"], ["--threads", "+2"], ["-h"], ["a.txt", "--help"], ["--"],
-        ["--pattern", "t=x"], ["--style", "mention=red"], ["--format", "json", "--profile", "bluesky"],
+        ["--profile", "bluesky"], ["--format", "json", "--profile", "instagram"], ["--emoji", "e.json"],
+        ["--rules", "mastodon", "--emoji", "a.json", "--emoji", "b.json"], ["--pattern=t=x"], ["--pattern", "-x=y"],
+        ["--pattern"], ["--mastodon-limit", "0"], ["--mastodon-limit", "05"], ["--url-length", "-1"], ["--url-length", "x"],
+        ["--instance", "a.json", "--instance", "b.json"], ["--threads", "-2"], ["--style", "--pattern", "t=x"],
         ["split"], ["post", "a.txt"], ["replay"], ["text", "a.txt"], ["help"], ["a.txt", "help"], ["-x"],
         ["--segment-bytes", "10"],
     ]
