@@ -30,6 +30,8 @@ struct Highlight: ParsableCommand {
         do {
             if let run = QuickArguments.highlightRun(arguments) {
                 try run.run()
+            } else if arguments.first == "split", let request = QuickArguments.splitRequest(arguments.dropFirst()) {
+                try request.run()
             } else {
                 var command = try parseAsRoot(arguments)
                 try command.run()

@@ -61,8 +61,31 @@ struct SplitCommand: ParsableCommand {
         help: "Files to read, each one document ('-' is standard input; default: standard input).", completion: .file())
     var files: [String] = []
 
+    /// The run these options ask for.
+    var request: SplitRequest {
+        SplitRequest(
+            profile: profile, rules: rules, numbering: numbering, mastodon: mastodon.counting, input: input, files: files)
+    }
+
     func run() throws {
-        let lengthProfile = try mastodon.counting.profiles([profile])[0]
+        try request.run()
+    }
+}
+
+/// What `split` does, from plain values: what `SplitCommand` parsed, or what ``QuickArguments``
+/// read from a plain command line without the argument parser.
+struct SplitRequest {
+    var profile: ProfileName
+    /// The rule set whose entities are never cut; `nil`: the profile's.
+    var rules: BuiltInRules?
+    var numbering = false
+    var mastodon = MastodonCounting()
+    var input = InputMode.text
+    var files: [String] = []
+
+    /// Splits every input and ends with the command's exit status (thrown as `ExitCode`).
+    func run() throws {
+        let lengthProfile = try mastodon.profiles([profile])[0]
         let splitter = ThreadSplitter(profile: lengthProfile, numbering: numbering, rules: rules?.ruleSet())
         let output = StandardOutput(lineBuffered: StandardOutput.isTerminal())
         defer { output.flush() }

@@ -1,8 +1,9 @@
 import Testing
 @testable import highlight
 
-/// The plain command lines `highlight` reads without the argument parser mean what the parser
-/// makes of them (every option the run takes), and every other command line is left to the parser.
+/// The plain command lines `highlight` reads without the argument parser (the default command's and
+/// `split`'s) mean what the parser makes of them, option by option, and every other command line is
+/// left to the parser.
 @Suite("Quick arguments")
 struct QuickArgumentsTests {
     static let plain: [[String]] = [
@@ -51,5 +52,39 @@ struct QuickArgumentsTests {
     @Test(arguments: others)
     func anythingElseGoesToTheParser(_ arguments: [String]) {
         #expect(QuickArguments.highlightRun(arguments) == nil)
+    }
+
+    /// `split`'s arguments after the word `split`.
+    static let plainSplits: [[String]] = [
+        ["--profile", "bluesky"], ["--profile", "twitter", "--numbering", "a.txt"], ["--numbering", "--profile", "bluesky", "x"],
+        ["--numbering", "--profile", "mastodon", "--instance", "i.json", "--mastodon-limit", "300", "--url-length", "0",
+         "--rules", "bluesky", "--input", "jsonl", "-", "b.txt"],
+    ]
+
+    @Test(arguments: plainSplits)
+    func aPlainSplitMeansWhatTheParserMakesOfIt(_ arguments: [String]) throws {
+        let quick = try #require(QuickArguments.splitRequest(arguments[...]))
+        let parsed = try SplitCommand.parse(arguments)
+        #expect(quick.profile == parsed.profile)
+        #expect(quick.rules == parsed.rules)
+        #expect(quick.numbering == parsed.numbering)
+        #expect(quick.input == parsed.input)
+        #expect(quick.files == parsed.files)
+        #expect(quick.mastodon.instance == parsed.mastodon.instance)
+        #expect(quick.mastodon.mastodonLimit == parsed.mastodon.mastodonLimit)
+        #expect(quick.mastodon.urlLength == parsed.mastodon.urlLength)
+    }
+
+    static let otherSplits: [[String]] = [
+        [], ["--numbering"], ["a.txt"], ["--profile"], ["--profile", "x"], ["--profile=bluesky"],
+        ["--profile", "bluesky", "--numbering", "--numbering"], ["--profile", "bluesky", "--profile", "twitter"],
+        ["--profile", "bluesky", "--mastodon-limit", "0"], ["--profile", "bluesky", "--threads", "2"],
+        ["--profile", "bluesky", "-h"], ["--profile", "bluesky", "--format", "json"], ["--profile", "bluesky", "--", "a"],
+        ["--profile", "bluesky", "--rules", "-"],
+    ]
+
+    @Test(arguments: otherSplits)
+    func anyOtherSplitGoesToTheParser(_ arguments: [String]) {
+        #expect(QuickArguments.splitRequest(arguments[...]) == nil)
     }
 }
