@@ -32,6 +32,8 @@ struct Highlight: ParsableCommand {
                 try run.run()
             } else if arguments.first == "split", let request = QuickArguments.splitRequest(arguments.dropFirst()) {
                 try request.run()
+            } else if arguments.first == "post", let request = QuickArguments.postRequest(arguments.dropFirst()) {
+                try request.run()
             } else {
                 var command = try parseAsRoot(arguments)
                 try command.run()

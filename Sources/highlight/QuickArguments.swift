@@ -1,13 +1,14 @@
 import PatternDetection
 
-/// Plain command lines of the default command and of `split`, read without the argument parser:
+/// Plain command lines of the default command, `split` and `post`, read without the argument parser:
 /// building its argument tables (reflection and protocol-conformance look-ups) is most of what
 /// `highlight` spends before reading its first byte.
 ///
 /// Only the simplest forms are taken: the command's options but the hidden one, each with its
 /// value as the next argument, a value that does not start with `-` and that the parser would
 /// accept; `split`'s `--numbering` flag; `--pattern`, `--style` and `--profile` (default command)
-/// any number of times, every other option at most once; a combination the command accepts
+/// and `--lang` (`post`) any number of times, every other option at most once; a combination the
+/// command accepts
 /// (``HighlightRun/problem``, ``MastodonCounting/problem``, `split`'s required `--profile`); and
 /// file arguments that do not start with `-` (or are exactly `-`) and do not name a subcommand.
 /// Anything else (`--opt=value`, help, other subcommands, `--`, a repeated or invalid option)
@@ -57,6 +58,27 @@ enum QuickArguments {
         guard plain, let profile, request.mastodon.problem == nil else { return nil }
         request.profile = profile
         return request
+    }
+
+    /// The `post` run `arguments` (after the word `post`) ask for, or `nil` when they are not a
+    /// plain command line.
+    /// - Complexity: O(arguments).
+    static func postRequest(_ arguments: ArraySlice<String>) -> PostRequest? {
+        var request = PostRequest()
+        let plain = read(arguments, repeatable: ["--lang"]) { option, value in
+            switch option {
+            case "--handles": request.handles = value
+            case "--resolver": request.resolver = value
+            case "--resolver-timeout": guard let seconds = Double(value) else { return false }; request.resolverTimeout = seconds
+            case "--resolver-concurrency": guard let count = number(value) else { return false }; request.resolverConcurrency = count
+            case "--created-at": request.createdAt = value
+            case "--lang": request.lang.append(value)
+            case "--input": guard let input = InputMode(rawValue: value) else { return false }; request.input = input
+            default: return false
+            }
+            return true
+        } file: { request.files.append($0) }
+        return plain ? request : nil
     }
 
     /// Words the argument parser reads as a subcommand (or help) when they come first.

@@ -1,8 +1,8 @@
 import Testing
 @testable import highlight
 
-/// The plain command lines `highlight` reads without the argument parser (the default command's and
-/// `split`'s) mean what the parser makes of them, option by option, and every other command line is
+/// The plain command lines `highlight` reads without the argument parser (the default command's,
+/// `split`'s and `post`'s) mean what the parser makes of them, option by option, and every other command line is
 /// left to the parser.
 @Suite("Quick arguments")
 struct QuickArgumentsTests {
@@ -86,5 +86,39 @@ struct QuickArgumentsTests {
     @Test(arguments: otherSplits)
     func anyOtherSplitGoesToTheParser(_ arguments: [String]) {
         #expect(QuickArguments.splitRequest(arguments[...]) == nil)
+    }
+
+    /// `post`'s arguments after the word `post`; what the values mean is checked by the run, for
+    /// either path (`--lang` four times, a bad date, both resolvers).
+    static let plainPosts: [[String]] = [
+        [], ["a.txt", "-"], ["--handles", "h.json", "--created-at", "2026-11-22T12:00:00.000Z", "--lang", "en", "--lang", "pt-BR"],
+        ["--resolver", "https://public.api.bsky.app", "--resolver-timeout", "2.5", "--resolver-concurrency", "8", "--input", "jsonl"],
+        ["--resolver-timeout", "1e1", "--lang", "en", "--lang", "de", "--lang", "fr", "--lang", "it", "--created-at", "yesterday"],
+        ["--handles", "h.json", "--resolver", "http://x"], ["--resolver-timeout", "0", "--resolver-concurrency", "0"],
+    ]
+
+    @Test(arguments: plainPosts)
+    func aPlainPostMeansWhatTheParserMakesOfIt(_ arguments: [String]) throws {
+        let quick = try #require(QuickArguments.postRequest(arguments[...]))
+        let parsed = try PostCommand.parse(arguments)
+        #expect(quick.handles == parsed.handles)
+        #expect(quick.resolver == parsed.resolver)
+        #expect(quick.resolverTimeout == parsed.resolverTimeout)
+        #expect(quick.resolverConcurrency == parsed.resolverConcurrency)
+        #expect(quick.createdAt == parsed.createdAt)
+        #expect(quick.lang == parsed.lang)
+        #expect(quick.input == parsed.input)
+        #expect(quick.files == parsed.files)
+    }
+
+    static let otherPosts: [[String]] = [
+        ["--handles"], ["--handles=h.json"], ["--handles", "a", "--handles", "b"], ["--resolver-timeout", "soon"],
+        ["--resolver-concurrency", "+4"], ["--resolver-timeout", "-1"], ["--lang", "-x"], ["--input", "csv"],
+        ["--numbering"], ["--profile", "bluesky"], ["-h"], ["--", "a.txt"], ["post"],
+    ]
+
+    @Test(arguments: otherPosts)
+    func anyOtherPostGoesToTheParser(_ arguments: [String]) {
+        #expect(QuickArguments.postRequest(arguments[...]) == nil)
     }
 }

@@ -20,7 +20,7 @@ import PatternDetection
 ///   clean `{"error":…,"line":N}` line, JSON output parses, a caret's token lies around it, each
 ///   line's output is what that line alone gives (the other lines are unaffected), and a post
 ///   streamed in chunks (as long posts are) gives the same bytes;
-/// - a `--handles` file, through the CLI's `HandleFile` and the steps of `PostCommand.handleMap`:
+/// - a `--handles` file, through the CLI's `HandleFile` and the steps of `PostRequest.handleMap`:
 ///   a document that is not an object of strings is a clean error, a map resolves exactly its own
 ///   entries, and a post mentioning them gets exactly the DIDs that are DIDs;
 /// - resolver answers: an HTTP body and status through `HTTPHandleResolver.outcome` (what the
@@ -381,7 +381,7 @@ enum CLIInputChecks {
 
     // MARK: - Handle files
 
-    /// The CLI's `--handles` steps (`PostCommand.handleMap(at:)`, which lives in an
+    /// The CLI's `--handles` steps (`PostRequest.handleMap(at:)`, which lives in an
     /// ArgumentParser command and so is followed here step for step): decode a `HandleFile`, take
     /// its entries in key order, drop one leading `@`, refuse empty and repeated handles, make a
     /// `HandleMap`. The map, or why the file is refused.
