@@ -212,7 +212,9 @@ final class DocumentRenderer {
     }
 
     /// A post's chunks as a ``SpanStream`` cuts them, its spans a piece at a time (in a function
-    /// of its own: the closure that takes the chunks would otherwise box the caller's sink).
+    /// of its own: the closure that takes the chunks would otherwise box the caller's sink). The
+    /// stream takes the text a read block at a time, so it holds a block and an unfinished word,
+    /// not a second copy of the post.
     private func encode(streamedPost bytes: UnsafeBufferPointer<UInt8>, into sink: inout StandardOutput) {
         let stream = postStream ?? SpanStream(rules: rules)
         postStream = stream
@@ -221,7 +223,7 @@ final class DocumentRenderer {
             self.encode(postPart: chunk, opens: opens, closes: false, into: &sink)
             opens = false
         }
-        stream.append(bytes, emit: encode)
+        stream.append(bytes, inBlocksOf: InputSource.blockBytes, emit: encode)
         stream.finish(emit: encode)
         if format == .ansi {
             ansi.encodeJSONString(

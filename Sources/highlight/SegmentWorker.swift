@@ -63,17 +63,7 @@ final class SegmentWorker: @unchecked Sendable {
             stream.append(taking: &job.bytes, knownWellFormed: isWellFormed, emit: emit)
         } else {
             job.bytes.withUnsafeBufferPointer { bytes in
-                var blockStart = 0
-                while blockStart < bytes.count {
-                    var blockEnd = min(bytes.count, blockStart + Self.blockBytes)
-                    // A well-formed segment goes in whole scalars, which the stream need not check again
-                    // (at most three continuation bytes to step back over, far less than a block).
-                    if isWellFormed {
-                        while blockEnd < bytes.count && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
-                    }
-                    stream.append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), knownWellFormed: isWellFormed, emit: emit)
-                    blockStart = blockEnd
-                }
+                stream.append(bytes, inBlocksOf: Self.blockBytes, knownWellFormed: isWellFormed, emit: emit)
             }
         }
         // A segment that is not the last ends after a separator, so `append` emitted all of it.

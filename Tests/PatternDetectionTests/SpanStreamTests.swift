@@ -52,6 +52,43 @@ struct SpanStreamTests {
         }
     }
 
+    /// Bytes handed over in blocks (how a long jsonl post and a parallel segment reach the stream)
+    /// give the bytes and spans one append gives, with blocks that cut scalars when the bytes are
+    /// not vouched for and blocks that step back to a scalar boundary when they are.
+    @Test func bytesInBlocksStreamAsOneAppend() throws {
+        var random = SplitMix64(seed: 13)
+        func streamed(_ bytes: [UInt8], blockBytes: Int?, wellFormed: Bool) -> (bytes: [UInt8], spans: [Span]) {
+            let stream = SpanStream(rules: BlueskyRules.shared)
+            var out: [UInt8] = []
+            var spans: [Span] = []
+            let emit = { (chunk: StreamChunk) in
+                out += chunk.bytes
+                spans += chunk.spans.map { span in
+                    Span(kind: span.kind, utf8Range: span.utf8Range.lowerBound + chunk.streamOffset..<span.utf8Range.upperBound + chunk.streamOffset)
+                }
+            }
+            bytes.withUnsafeBufferPointer { bytes in
+                if let blockBytes {
+                    stream.append(bytes, inBlocksOf: blockBytes, knownWellFormed: wellFormed, emit: emit)
+                } else {
+                    stream.append(bytes, emit: emit)
+                }
+            }
+            stream.finish(emit: emit)
+            return (out, spans)
+        }
+        let text = Array((0..<30).map { _ in PostCorpus.post(wordCount: 12, using: &random) }.joined(separator: " 東京 ").utf8)
+        for (bytes, wellFormed) in [(text, true), (text, false), (PostCorpus.broken(text, using: &random), false)] {
+            let whole = streamed(bytes, blockBytes: nil, wellFormed: wellFormed)
+            #expect(whole.bytes == bytes)
+            for blockBytes in [4, 5, 7, 64, 4096] {
+                let blocked = streamed(bytes, blockBytes: blockBytes, wellFormed: wellFormed)
+                #expect(blocked.bytes == whole.bytes, "blocks of \(blockBytes), well-formed \(wellFormed)")
+                #expect(blocked.spans == whole.spans, "blocks of \(blockBytes), well-formed \(wellFormed)")
+            }
+        }
+    }
+
     @Test func splitSequencesWaitForTheirEnd() throws {
         let stream = SpanStream(rules: IcyskyRules.shared)
         var chunks: [[UInt8]] = []

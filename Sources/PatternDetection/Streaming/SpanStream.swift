@@ -109,6 +109,28 @@ package final class SpanStream {
         didAppend(from: start, knownWellFormed: knownWellFormed, emit: emit)
     }
 
+    /// Takes in `bytes` as ``append(_:knownWellFormed:emit:)`` does, at most `blockBytes` at a
+    /// time, so that the stream holds a block and the unfinished word before it rather than all of
+    /// `bytes`, and its work on each block stays in the cache. With `knownWellFormed` the blocks end
+    /// on scalar boundaries, so none needs checking again.
+    /// - Precondition: `blockBytes >= 4`.
+    package func append(
+        _ bytes: UnsafeBufferPointer<UInt8>, inBlocksOf blockBytes: Int, knownWellFormed: Bool = false,
+        emit: (StreamChunk) -> Void
+    ) {
+        precondition(blockBytes >= 4, "a block holds at least one scalar")
+        var blockStart = 0
+        while blockStart < bytes.count {
+            var blockEnd = min(bytes.count, blockStart + blockBytes)
+            // At most three continuation bytes to step back over.
+            if knownWellFormed {
+                while blockEnd < bytes.count && bytes[blockEnd] & 0xC0 == 0x80 { blockEnd -= 1 }
+            }
+            append(UnsafeBufferPointer(rebasing: bytes[blockStart..<blockEnd]), knownWellFormed: knownWellFormed, emit: emit)
+            blockStart = blockEnd
+        }
+    }
+
     /// Validates what was appended from `start` on (unless the caller vouched for it) and emits
     /// every chunk that is now complete.
     private func didAppend(from start: Int, knownWellFormed: Bool, emit: (StreamChunk) -> Void) {
