@@ -25,7 +25,7 @@
 /// some of them). The sets follow the same rules as the start bytes, caseless expansion included.
 struct ExpressionStartBytes {
     /// What the reading gives.
-    struct Reading: Equatable {
+    struct Reading {
         /// The bytes a match can start with, sorted; `nil` when unknown.
         var starts: [UInt8]?
         /// Sets of bytes, each sorted, of which a match attempt that succeeds consumes at least one

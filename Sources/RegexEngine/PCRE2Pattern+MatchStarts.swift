@@ -17,12 +17,14 @@ extension PCRE2Pattern {
     /// stand-in has the original's items in the original's places, and PCRE2 derives start bytes
     /// from the characters of a pattern's first items; each stand-in item takes at least the ASCII
     /// characters the original item takes, and every character outside ASCII is covered by its
-    /// lead byte. Where there is no stand-in (a negative look-around, say), the bytes are read
-    /// from the expression's first items as for ICU (``ExpressionStartBytes``).
+    /// lead byte. Where there is no stand-in (a negative look-around, say), the bytes are those
+    /// read from the expression's first items as for ICU (`read`, from ``ExpressionStartBytes``).
     ///
     /// Listing a byte that no match starts with costs a search; leaving out one that does would
     /// lose matches, so the set errs on the side of more.
-    static func matchStartBytes(of code: OpaquePointer, expression: String, flags: UInt32) -> [UInt8]? {
+    static func matchStartBytes(
+        of code: OpaquePointer, expression: String, flags: UInt32, read: ExpressionStartBytes.Reading
+    ) -> [UInt8]? {
         guard flags & PCRE2_NO_START_OPTIMIZE == 0 else { return nil }
         var matchesEmpty: UInt32 = 1
         guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MATCHEMPTY), &matchesEmpty) == 0, matchesEmpty == 0 else {
@@ -30,8 +32,7 @@ extension PCRE2Pattern {
         }
         if let bytes = recordedStartBytes(of: code) { return bytes }
         guard flags & PCRE2_UCP != 0, flags & PCRE2_EXTENDED == 0 else { return nil }
-        return standInStartBytes(for: expression, flags: flags)
-            ?? ExpressionStartBytes.of(expression, caseless: flags & PCRE2_CASELESS != 0, propertyASCII: asciiMembers(of:))
+        return standInStartBytes(for: expression, flags: flags) ?? read.starts
     }
 
     /// The ASCII start bytes a stand-in compiled without UCP records, with every lead byte added;
@@ -45,7 +46,7 @@ extension PCRE2Pattern {
     }
 
     /// The expression to compile without `PCRE2_UCP` for the start bytes of `expression` (see
-    /// ``matchStartBytes(of:expression:flags:)``): `expression` with every Unicode property escape
+    /// ``matchStartBytes(of:expression:flags:read:)``): `expression` with every Unicode property escape
     /// (`\p{…}`, `\P{…}`, `\pL`) replaced by a class of the ASCII characters the escape takes and
     /// every scalar outside ASCII. Never for matching.
     ///
@@ -117,7 +118,7 @@ extension PCRE2Pattern {
 
     /// What `pcre2_compile` recorded in `code` as the bytes a match can start with, sorted, or
     /// `nil` when it recorded neither a first code unit nor a bitmap (see
-    /// ``matchStartBytes(of:expression:flags:)``).
+    /// ``matchStartBytes(of:expression:flags:read:)``).
     ///
     /// A caseless first code unit stands for its ASCII other case (PCRE2's flip-case table, which
     /// leaves bytes above 127 alone, as its matcher does for UTF-8); `k`, `K`, `s` and `S` also

@@ -22,7 +22,7 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
     /// PCRE2's lower bound on a match's length in scalars, so also in bytes.
     package let minimumMatchUTF8Length: Int
     /// The bytes a match can start with: what PCRE2 recorded for its own start-of-match optimization,
-    /// or what a stand-in compiled without UCP records (see ``matchStartBytes(of:expression:flags:)``).
+    /// or what a stand-in compiled without UCP records (see ``matchStartBytes(of:expression:flags:read:)``).
     package let matchStartBytes: [UInt8]?
     /// Read from the expression (``ExpressionStartBytes``); empty in extended mode.
     package let matchRequiredBytes: [[UInt8]]
@@ -54,10 +54,12 @@ package final class PCRE2Pattern: RegexPattern, @unchecked Sendable {
         var length: UInt32 = 0
         let status = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &length)
         self.minimumMatchUTF8Length = status == 0 ? Int(length) : 0
-        self.matchStartBytes = Self.matchStartBytes(of: compiled, expression: expression, flags: flags)
-        self.matchRequiredBytes = flags & PCRE2_EXTENDED != 0
-            ? []
-            : ExpressionStartBytes.read(expression, caseless: flags & PCRE2_CASELESS != 0, propertyASCII: Self.asciiMembers(of:)).required
+        // One reading of the expression (each property in it costs 128 matches) serves both.
+        let read = flags & PCRE2_EXTENDED != 0
+            ? .none
+            : ExpressionStartBytes.read(expression, caseless: flags & PCRE2_CASELESS != 0, propertyASCII: Self.asciiMembers(of:))
+        self.matchStartBytes = Self.matchStartBytes(of: compiled, expression: expression, flags: flags, read: read)
+        self.matchRequiredBytes = read.required
     }
 
     /// `expression` compiled with `flags`, not yet JIT-compiled; the caller frees it.

@@ -6,12 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import PatternDetection
 
 /// What `post` does, from plain values: what `PostCommand` parsed, or what ``QuickArguments`` read
 /// from a plain command line without the argument parser. The values are checked here, where

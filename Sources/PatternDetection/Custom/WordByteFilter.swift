@@ -38,7 +38,7 @@ struct WordByteFilter: Sendable {
             searched = candidates.remove(at: index)
         }
         var checked: [Set<UInt8>] = []
-        for set in candidates where !(search != nil && searched.isSubset(of: set)) {
+        for set in candidates where search == nil || !searched.isSubset(of: set) {
             if checked.contains(where: { $0.isSubset(of: set) }) { continue }
             checked.removeAll { set.isSubset(of: $0) }
             checked.append(set)
