@@ -82,20 +82,22 @@ apple-check:
 # (Scripts/SnippetCheck/snippets.awk: each snippet a scope of its own, diagnostics at the line it
 # came from), type-checked in Swift 6 mode on the modules `swift test` built, with the Apple stubs,
 # the Apple-only sources (the SwiftUI snippets call them) and Scripts/SnippetCheck/Prelude.swift
-# (what the snippets take as given): what a reader copies compiles. Any error or warning fails it
-# but an unused value (a snippet shows a result without using it).
+# (what the snippets take as given): what a reader copies compiles. A snippet that imports modules
+# is type-checked a second time in a file of its own with only those imports (imports are
+# file-scoped), so its imports are the ones it needs. Any error or warning fails it but an unused
+# value (a snippet shows a result without using it).
 SNIPPET_CHECK := .build/snippet-check
 snippet-check: apple-check
-	@mkdir -p $(SNIPPET_CHECK)
-	@awk -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md $$(grep -rl '^ */// ```swift' Sources --include=*.swift) > $(SNIPPET_CHECK)/main.swift
+	@rm -rf $(SNIPPET_CHECK) && mkdir -p $(SNIPPET_CHECK)/imports
+	@awk -v imports_dir=$(SNIPPET_CHECK)/imports -f Scripts/SnippetCheck/snippets.awk README.md Sources/*/*.docc/*.md $$(grep -rl '^ */// ```swift' Sources --include=*.swift) > $(SNIPPET_CHECK)/main.swift
 	@swiftc -typecheck -swift-version 6 -I $(APPLE_STUBS)/UIKit -I $(APPLE_STUBS)/SwiftUI -I "$$($(SWIFT) build --show-bin-path)/Modules" -I Sources/CPCRE2 \
 		$(APPLE_ONLY_IMPORTS) $(APPLE_ONLY) \
-		$(SNIPPET_CHECK)/main.swift Scripts/SnippetCheck/Prelude.swift > $(SNIPPET_CHECK)/diagnostics 2>&1; \
+		$(SNIPPET_CHECK)/main.swift $(SNIPPET_CHECK)/imports/*.swift Scripts/SnippetCheck/Prelude.swift > $(SNIPPET_CHECK)/diagnostics 2>&1; \
 		status=$$?; \
 		if [ $$status -ne 0 ] || grep -E '^[^ ].*: (error|warning): ' $(SNIPPET_CHECK)/diagnostics | grep -qv '\[#no-usage\]$$'; then \
 			grep -v '\[#no-usage\]$$' $(SNIPPET_CHECK)/diagnostics >&2; exit 1; \
 		fi
-	@echo "snippet-check: $$(grep -c '^do {' $(SNIPPET_CHECK)/main.swift) Swift snippets of README.md, the DocC articles and the doc comments type-check"
+	@echo "snippet-check: $$(grep -c '^do {' $(SNIPPET_CHECK)/main.swift) Swift snippets of README.md, the DocC articles and the doc comments type-check, $$(ls $(SNIPPET_CHECK)/imports | wc -l) of them with only their own imports"
 
 # An app's view of the package: Examples/Adoption depends on it by path and drives a composer and
 # a text-storage mirror through typing, a paste, an IME composition and a completion.

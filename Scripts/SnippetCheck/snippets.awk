@@ -7,8 +7,26 @@
 # (their `/// ` taken off). Imports are hoisted to the top (they cannot stand in a `do`). A
 # `#sourceLocation` before each block makes the compiler report the file and line it came from.
 # Blocks that are package-manifest fragments (a first line starting with `.`) are left out.
-function flush() { if (unit) { body = body "}\n"; unit = 0 } }
-function close_block() { if (code && !skipping) body = body "#sourceLocation()\n"; code = 0; skipping = 0; if (!readme) flush() }
+#
+# With `-v imports_dir=DIR`, every block (README: every unit of blocks) that imports a module is
+# also written to DIR/imports-N.swift with only its own imports, as a function's body: imports are
+# file-scoped, so that file type-checks only if the imports a reader copies with the block are
+# enough.
+function flush() {
+    if (unit) {
+        body = body "}\n"
+        if (imports_dir != "" && unit_imports != "") {
+            file = imports_dir "/imports-" (++import_units) ".swift"
+            printf "%s@MainActor func importCheck%d() async throws {\n%s}\n", unit_imports, import_units, unit_body > file
+            close(file)
+        }
+        unit = 0; unit_imports = ""; unit_body = ""
+    }
+}
+function close_block() {
+    if (code && !skipping) { body = body "#sourceLocation()\n"; unit_body = unit_body "#sourceLocation()\n" }
+    code = 0; skipping = 0; if (!readme) flush()
+}
 FNR == 1 { close_block(); flush(); readme = (FILENAME ~ /(^|\/)README\.md$/); swift = (FILENAME ~ /\.swift$/); section = !readme }
 { line = $0 }
 swift {
@@ -26,11 +44,15 @@ code {
         if (!skipping) {
             if (!unit) { body = body "do {\n"; unit = 1 }
             body = body "#sourceLocation(file: \"" FILENAME "\", line: " FNR ")\n"
+            unit_body = unit_body "#sourceLocation(file: \"" FILENAME "\", line: " FNR ")\n"
         }
     }
     if (skipping) next
-    if (line ~ /^import [A-Za-z_]+/) { split(line, words, /[ \t]+/); imports[words[2]] = 1; body = body "\n"; next }
-    body = body line "\n"
+    if (line ~ /^import [A-Za-z_]+/) {
+        split(line, words, /[ \t]+/); imports[words[2]] = 1; unit_imports = unit_imports "import " words[2] "\n"
+        body = body "\n"; unit_body = unit_body "\n"; next
+    }
+    body = body line "\n"; unit_body = unit_body line "\n"
 }
 END {
     close_block()
