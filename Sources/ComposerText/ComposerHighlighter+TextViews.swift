@@ -39,11 +39,16 @@ extension ComposerHighlighter {
     /// both here.
     ///
     /// SwiftUI's editor keeps its selection as an `AttributedTextSelection`; the module
-    /// ComposerTextStorage has the form of this call that takes it, so a `TextEditor` needs one
-    /// line: `.onChange(of: text) { composer.textDidChange(&text, selection: &selection) }`.
+    /// ComposerTextStorage has the forms of this call and of ``selectionDidChange(_:)`` that take
+    /// it, so a `TextEditor` needs two lines:
+    /// `.onChange(of: text) { composer.textDidChange(&text, selection: &selection) }` and
+    /// `.onChange(of: selection) { composer.selectionDidChange(selection, in: text) }`.
     ///
     /// - Precondition: the change was made at the selection, as a user's typing, paste or deletion
-    ///   is. After a programmatic change elsewhere, call
+    ///   is, and the composer's selection is the one the editor had before it: the editor moves
+    ///   its selection without changing the text (a tap, an arrow key), and
+    ///   ``selectionDidChange(_:)`` is how the composer follows. A selection it did not follow
+    ///   puts the edit in the wrong place. After a programmatic change elsewhere, call
     ///   ``textDidChange(_:edit:selection:)`` with the edit instead.
     /// - Returns: what changed.
     @discardableResult
@@ -69,5 +74,22 @@ extension ComposerHighlighter {
             edit = TextEdit(start: start, oldEnd: oldEnd, newEnd: oldEnd + delta)
         }
         return textDidChange(&text, edit: edit, selection: &selection)
+    }
+
+    /// For SwiftUI, whose editor moves its selection without changing the text: takes the
+    /// editor's `selection` when it was made in the composer's own text (the text the composer
+    /// last saw, unchanged since); otherwise changes nothing and answers `false`, since the text
+    /// changed too and ``textDidChange(_:selection:)`` takes the selection with that change.
+    ///
+    /// Call it from `.onChange(of: selection)`. SwiftUI may run that action before or after the
+    /// one for the text when a keystroke changes both; either order is right, because a selection
+    /// made in the changed text is not valid within the old one (`AttributedString` indices
+    /// belong to one version of the text).
+    /// - Returns: whether the selection was taken.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func selectionDidChange(_ selection: Range<AttributedString.Index>) -> Bool {
+        guard selection.isValid(within: text) else { return false }
+        return select(utf8Range: text.utf8Offsets(selection))
     }
 }

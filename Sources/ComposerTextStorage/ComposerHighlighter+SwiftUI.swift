@@ -19,12 +19,16 @@ extension ComposerHighlighter {
     ///     var body: some View {
     ///         TextEditor(text: $text, selection: $selection)
     ///             .onChange(of: text) { composer.textDidChange(&text, selection: &selection) }
+    ///             .onChange(of: selection) { composer.selectionDidChange(selection, in: text) }
     ///     }
     /// }
     /// ```
     ///
     /// Writing `text` back makes SwiftUI call `onChange` once more; that call finds no edit and
-    /// leaves text and selection as they are, so it goes no further.
+    /// leaves text and selection as they are, so it goes no further. The second line has the
+    /// composer follow the caret when the user moves it without typing (see
+    /// ``selectionDidChange(_:in:)``); without it, the next keystroke after a tap elsewhere is
+    /// looked for at the old caret.
     @discardableResult
     public mutating func textDidChange(
         _ text: inout AttributedString, selection: inout AttributedTextSelection
@@ -33,6 +37,16 @@ extension ComposerHighlighter {
         let change = textDidChange(&text, selection: &range)
         selection = AttributedTextSelection(range: range)
         return change
+    }
+
+    /// For SwiftUI's `TextEditor(text:selection:)`: the editor's `AttributedTextSelection` in
+    /// `text` (the editor's current text), taken as the composer's selection when `text` is still
+    /// the text the composer last saw — the `Range` form of `selectionDidChange(_:)`, whose
+    /// answer it returns. Call it from `.onChange(of: selection)`, in either order with the
+    /// action for the text.
+    @discardableResult
+    public mutating func selectionDidChange(_ selection: AttributedTextSelection, in text: AttributedString) -> Bool {
+        selectionDidChange(Self.range(of: selection, in: text))
     }
 
     /// `selection` as one range of `text`: a caret is an empty range; a selection in several

@@ -214,6 +214,73 @@ struct EditAdapterTests {
         }
     }
 
+    /// SwiftUI's editor moves its selection (a tap, an arrow key) without changing the text, and
+    /// runs the actions for a keystroke's new text and new selection in an order of its own: the
+    /// composer follows the moves through `selectionDidChange`, ignores a selection made in text it
+    /// has not seen yet, and finds every edit where the user made it.
+    @Test(arguments: ComposerHighlighter.Strategy.allCases)
+    func selectionsTheEditorMovesAreFollowedInEitherOrder(strategy: ComposerHighlighter.Strategy) throws {
+        var random = SplitMix64(seed: 4_242)
+        let detector = PatternDetector(rules: BlueskyRules.shared)
+        var composer = ComposerHighlighter(text: "hi example.com #tag @al.test 😀 ok", rules: BlueskyRules.shared, strategy: strategy)
+        var ignored = 0, taken = 0
+        for step in 0..<400 {
+            // The user moves the selection: SwiftUI's selection action, text unchanged.
+            var text = composer.text
+            let plain = String(text.characters[...])
+            var boundaries = [0]
+            for character in plain { boundaries.append(boundaries.last! + character.utf8.count) }
+            let a = boundaries[Int(random.next() % UInt64(boundaries.count))]
+            let b = random.next() % 2 == 0 ? a : boundaries[Int(random.next() % UInt64(boundaries.count))]
+            let moved = text.utf8Range(min(a, b)..<max(a, b))
+            let followed = composer.selectionDidChange(moved)
+            #expect(followed, "step \(step)")
+            #expect(composer.selectedUTF8Range == min(a, b)..<max(a, b))
+            // Then types, pastes or deletes there.
+            let selection = min(a, b)..<max(a, b)
+            let inserted = random.next() % 4 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            text.characters.replaceSubrange(text.utf8Range(selection), with: inserted)
+            let caret = selection.lowerBound + inserted.utf8.count
+            var newSelection = text.utf8Range(caret..<caret)
+            let selectionFirst = random.next() % 2 == 0
+            if selectionFirst {
+                // Made in the changed text: not the composer's, so not taken.
+                let before = composer.selectedUTF8Range
+                let taken = composer.selectionDidChange(newSelection)
+                #expect(!taken, "step \(step)")
+                #expect(composer.selectedUTF8Range == before)
+                ignored += 1
+            }
+            composer.textDidChange(&text, selection: &newSelection)
+            if !selectionFirst {
+                let echoed = composer.selectionDidChange(newSelection)
+                #expect(echoed, "step \(step)")
+                taken += 1
+            }
+            let now = String(composer.text.characters[...])
+            #expect(composer.text == text)
+            #expect(
+                composer.text.taggedSpans() == Span.mergingTouching(detector.spans(in: now)),
+                "step \(step) \(now.debugDescription) \(selection) \(inserted.debugDescription)")
+            #expect(composer.selectedUTF8Range == caret..<caret, "step \(step)")
+        }
+        #expect(ignored > 150 && taken > 150)
+    }
+
+    /// The adopter's case: the caret at the end, a tap after "hi " and an "@" typed there.
+    @Test(arguments: ComposerHighlighter.Strategy.allCases)
+    func typingAfterATapElsewhereIsFoundAtTheTap(strategy: ComposerHighlighter.Strategy) {
+        var composer = ComposerHighlighter(text: "hi example.com", rules: BlueskyRules.shared, strategy: strategy)
+        var text = composer.text
+        let tapped = composer.selectionDidChange(text.utf8Range(3..<3))
+        #expect(tapped)
+        text.characters.replaceSubrange(text.utf8Range(3..<3), with: "@")
+        var selection = text.utf8Range(4..<4)
+        let change = composer.textDidChange(&text, selection: &selection)
+        #expect(composer.text.taggedSpans().map { "\($0.kind)\($0.utf8Range)" } == ["mention3..<15"])
+        #expect(change.replacedUTF8Range == 3..<3 && change.insertedUTF8Range == 3..<4, "\(change)")
+    }
+
     @Test("Ranges from outside that do not fit the text change nothing and answer nil or false", arguments: ComposerHighlighter.Strategy.allCases)
     func rangesThatDoNotFitChangeNothing(strategy: ComposerHighlighter.Strategy) {
         var composer = ComposerHighlighter(text: "hi 😀 @alice.test", rules: BlueskyRules.shared, strategy: strategy)

@@ -42,9 +42,19 @@ enum ComposerEditChecks {
         var mirror: AttributedString
     }
 
-    /// Byte 0: the rule set; byte 1: how many bytes of initial text follow. Then edits, each an
-    /// opcode byte and its operands, until the input ends (at most 40).
+    /// The input read twice: as the edit script below, and again with SwiftUI's selection
+    /// actions (each SwiftUI keystroke reads one byte more, so the first reading stays what saved
+    /// inputs were found as).
     static func violation(fuzzInput data: UnsafeBufferPointer<UInt8>) -> String? {
+        violation(fuzzInput: data, swiftUISelectionActions: false)
+            ?? violation(fuzzInput: data, swiftUISelectionActions: true).map { "with selection actions: \($0)" }
+    }
+
+    /// Byte 0: the rule set; byte 1: how many bytes of initial text follow. Then edits, each an
+    /// opcode byte and its operands, until the input ends (at most 40). With
+    /// `swiftUISelectionActions`, a SwiftUI keystroke reads one more byte first: whether the
+    /// editor moved its selection before it, and in which order the selection action runs.
+    static func violation(fuzzInput data: UnsafeBufferPointer<UInt8>, swiftUISelectionActions: Bool) -> String? {
         var reader = FuzzInputReader(data)
         let rules = ruleSets[Int(reader.byte()) % ruleSets.count]
         let initial = reader.text(Int(reader.byte()))
@@ -73,7 +83,7 @@ enum ComposerEditChecks {
                 var player = players[index]
                 var operands = reader
                 let (change, action) = perform(opcode, on: &player.composer, replacement: replacement, reader: &operands,
-                    utf8Count: utf8Count, utf16Count: utf16Count)
+                    utf8Count: utf8Count, utf16Count: utf16Count, swiftUISelectionActions: swiftUISelectionActions)
                 described = action
                 if index == players.count - 1 { reader = operands }
                 if let change {
@@ -95,7 +105,7 @@ enum ComposerEditChecks {
     /// what it was.
     static func perform(
         _ opcode: UInt8, on composer: inout ComposerHighlighter, replacement: String, reader: inout FuzzInputReader, utf8Count: Int,
-        utf16Count: Int
+        utf16Count: Int, swiftUISelectionActions: Bool = false
     ) -> (ComposerChange?, String) {
         switch opcode % 6 {
         case 0, 1:
@@ -117,14 +127,41 @@ enum ComposerEditChecks {
             let range = min(a, b)..<max(a, b)
             return (composer.replace(utf16Range: range, with: replacement), "replace(utf16Range: \(range), with: \(replacement.debugDescription))")
         case 3, 4:
-            // SwiftUI: the editor replaced its selection with the typed text and put the caret after it.
+            // SwiftUI: the editor may first move its selection (its selection action, the text
+            // unchanged), then replaces the selection with the typed text and puts the caret after
+            // it. The selection action for that caret may run before the text's (refused: made in
+            // text the composer has not seen) or after it.
             var text = composer.text
+            let order = swiftUISelectionActions ? reader.byte() : 1
+            var action = ""
+            if order % 2 == 0 {
+                let a = reader.offset(in: utf8Count), b = reader.offset(in: utf8Count)
+                let range = min(a, b)..<max(a, b)
+                if composer.isValid(utf8Range: range) {
+                    let followed = composer.selectionDidChange(text.utf8Range(range))
+                    action = "selection moved to \(range), "
+                    guard followed, composer.selectedUTF8Range == range else { return (ComposerChange.invalidMarker, action + "not followed") }
+                }
+            }
             let selection = composer.selectedUTF8Range
             text.unicodeScalars.replaceSubrange(text.utf8Range(selection), with: replacement.unicodeScalars)
             let caret = selection.lowerBound + replacement.utf8.count
             var newSelection = text.utf8Range(caret..<caret)
+            action += "typed \(replacement.debugDescription) over \(selection)"
+            if order & 2 != 0 {
+                let taken = composer.selectionDidChange(newSelection)
+                guard !taken, composer.selectedUTF8Range == selection else {
+                    return (ComposerChange.invalidMarker, action + ", its caret taken before the text")
+                }
+            }
             let change = composer.textDidChange(&text, selection: &newSelection)
-            return (change, "typed \(replacement.debugDescription) over \(selection)")
+            if order & 4 != 0 {
+                let taken = composer.selectionDidChange(newSelection)
+                guard taken, composer.selectedUTF8Range == caret..<caret else {
+                    return (ComposerChange.invalidMarker, action + ", its caret not taken after the text")
+                }
+            }
+            return (change, action)
         default:
             let a = reader.offset(in: utf8Count), b = reader.offset(in: utf8Count)
             let range = min(a, b)..<max(a, b)
