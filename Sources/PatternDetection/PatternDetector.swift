@@ -40,7 +40,6 @@ public struct PatternDetector: Sendable {
 
     /// The value of a span found in `text` (handle, URI, tag, ticker).
     public func value(of span: Span, in text: String) -> String {
-        var copy = text
-        return copy.withUTF8 { rules.value(of: span, in: $0) }
+        rules.value(of: span, in: text)
     }
 }

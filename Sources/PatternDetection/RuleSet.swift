@@ -49,6 +49,13 @@ extension RuleSet {
         String(decoding: UnsafeBufferPointer(rebasing: text[span.utf8Range]), as: UTF8.self)
     }
 
+    /// The value of a span found in `text` (handle, URI, tag, ticker, shortcode), as
+    /// ``value(of:in:)-(_,UnsafeBufferPointer<UInt8>)`` gives it for the text's bytes.
+    public func value(of span: Span, in text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { value(of: span, in: $0) }
+    }
+
     /// No kind is completed.
     public var tokenGrammars: [TokenGrammar] { [] }
 

@@ -35,4 +35,10 @@ public struct SpanReport: Hashable, Sendable, Decodable {
                 scalars: [start.scalars, end.scalars])
         }
     }
+
+    /// Reports for `spans` found in `text` by `rules`.
+    public static func reports(for spans: [Span], in text: String, rules: any RuleSet) -> [SpanReport] {
+        var copy = text
+        return copy.withUTF8 { reports(for: spans, in: $0, rules: rules) }
+    }
 }

@@ -34,6 +34,25 @@ struct CustomRuleSetTests {
         }
     }
 
+    /// A search past the engine's limits is counted where an app can read it, and the scan
+    /// goes on: the other words' spans are found.
+    @Test func searchesThatGaveUpAreCountedOnThePattern() throws {
+        let pattern = try CustomPattern(name: "x", expression: #"(?:(a|aa)+)+(?!\w)z?\d"#)
+        let copy = pattern
+        #expect(pattern.searchesGivenUp == 0 && pattern.lastSearchGivenUp == nil)
+        let rules = try CustomRuleSet(patterns: [copy], over: BlueskyRules.shared)
+        let text = "#tag " + String(repeating: "a", count: 64) + "1 @al.test"
+        #expect(try spans(text, rules) == ["hashtag:#tag", "mention:@al.test"])
+        #expect(pattern.searchesGivenUp == 1, "counted on every copy")
+        let last = try #require(pattern.lastSearchGivenUp)
+        #expect(last.stage == .match)
+        _ = try spans(text, rules)
+        #expect(pattern.searchesGivenUp == 2)
+        // A word the search finishes in adds nothing.
+        _ = try spans("aa1 aa2", rules)
+        #expect(pattern.searchesGivenUp == 2)
+    }
+
     @Test func backslashCIsRejected() {
         #expect(throws: PatternError.self) { try CustomPattern(name: "byte", expression: #"a\C"#) }
     }

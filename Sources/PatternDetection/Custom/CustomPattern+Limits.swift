@@ -1,6 +1,16 @@
 import Synchronization
 
 extension CustomPattern {
+    /// How many searches with this pattern gave up on the regex engine's limits, over every scan
+    /// with it and its copies since it was made (the count only grows). Above zero, spans of its
+    /// kind may be missing from the words those searches were in; the scans themselves did not
+    /// fail. An app can compare the count before and after a scan to tell the user.
+    public var searchesGivenUp: Int { limits.snapshot.count }
+
+    /// The error of the last search with this pattern that gave up (``PatternError/Stage/match``,
+    /// the engine's message and code), or `nil` while none has.
+    public var lastSearchGivenUp: PatternError? { limits.snapshot.last }
+
     /// The searches of one pattern that the regex engine gave up on (PCRE2's match limit, depth
     /// limit or JIT stack; NSRegularExpression's time limit), counted over every scan with the
     /// pattern and its copies, with the last such error. A scan never fails because of them (see ``CustomRuleSet``); this record lets a caller say

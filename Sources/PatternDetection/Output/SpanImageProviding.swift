@@ -5,6 +5,14 @@ public protocol SpanImageProviding: RuleSet {
     func imageURL(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String?
 }
 
+extension SpanImageProviding {
+    /// The image a span found in `text` stands for, or `nil`.
+    public func imageURL(of span: Span, in text: String) -> String? {
+        var copy = text
+        return copy.withUTF8 { imageURL(of: span, in: $0) }
+    }
+}
+
 extension RuleSet {
     /// This rule set as a ``SpanImageProviding``, when it is one: looked up once per stream or
     /// document, not per span.
