@@ -32,6 +32,14 @@ struct LengthReportTests {
         #expect(try Self.report("fits", profile).overflow == nil)
     }
 
+    @Test("Only length makes an overflow: a twitter text refused for U+FEFF within the limit has none")
+    func aRefusedCharacterIsNoOverflow() {
+        let report = PostLength.report(for: "ab\u{FEFF}cd", profile: .twitter)
+        #expect(!report.isValid && report.length <= report.limit)
+        #expect(report.overflow == nil)
+        #expect(report.validRange.utf8 == 0..<2 && report.validRange.utf16 == 0..<2, "twitter-text's valid range ends before it")
+    }
+
     @Test("A slice counts as the same text posted alone, with the whole text's offsets", arguments: all)
     func slicesCountAlone(_ profile: LengthProfile) throws {
         let first = "Thread start: see https://swift.org/documentation and ping @bob@example.social 👨‍👩‍👧‍👦"

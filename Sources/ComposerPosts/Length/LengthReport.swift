@@ -19,7 +19,10 @@ public struct LengthReport: Sendable, Hashable, Decodable {
     public var permillage: Int
     /// The longest prefix that fits (see ``PostLengthCounter`` for each profile's exact rule).
     public var validRange: TextRange
-    /// The part past the limit, for a composer to mark; `nil` when the text fits.
+    /// The part past the limit, for a composer to mark; `nil` when the text fits. Only length makes
+    /// an overflow: a `twitter` text refused for U+FFFE, U+FEFF or U+FFFF but within the limit
+    /// has none, while its `validRange` (twitter-text's) ends before the first such character, so
+    /// the two ranges then leave the rest of the text between them unmarked.
     public var overflow: TextRange?
 
     public init(
