@@ -53,6 +53,16 @@ struct CustomRuleSetTests {
         #expect(pattern.searchesGivenUp == 2)
     }
 
+    /// What docs/cli.md and CustomRuleSet say an expression sees: a match starts in the word and
+    /// may not reach into the white space after it.
+    @Test func matchesStartInTheWordAndStopBeforeTheWhiteSpaceAfterIt() throws {
+        let text = "foo bar qux\nbaz zed"
+        #expect(try spans(text, custom([("x", ".*")])) == ["x:qux", "x:zed"])
+        #expect(try spans(text, custom([("x", #"\s\w+"#)])) == [])
+        #expect(try spans(text, custom([("x", #"\S+\s"#)])) == [])
+        #expect(try spans(text, custom([("x", #"\w+(?=\s)"#)])) == ["x:foo", "x:bar", "x:qux", "x:baz"])
+    }
+
     @Test func backslashCIsRejected() {
         #expect(throws: PatternError.self) { try CustomPattern(name: "byte", expression: #"a\C"#) }
     }

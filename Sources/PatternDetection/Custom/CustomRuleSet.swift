@@ -8,8 +8,11 @@
 /// separator before it (absent at the text start) and the separator after it (absent at the text
 /// end). So `\b`, one-scalar look-arounds and `(?m)^`/`(?m)$` next to a line break behave as on
 /// the whole text. Beyond that:
+/// - searches start inside the word: the separator before it is context for look-behinds, never
+///   part of a match (a user's `\s\w+` never matches);
 /// - a match that reaches into the separator after the word is dropped, and the scan of that word
-///   ends there (a user's `\S+\s` never matches; `\w+(?=\s)` does);
+///   ends there (a user's `\S+\s` never matches, and `.*` matches only a word before a line
+///   break or the text's end; `\w+(?=\s)` matches);
 /// - `^` and `$` are told that the cut ends are not line ends (`PCRE2_NOTBOL` / `PCRE2_NOTEOL`),
 ///   so without `(?m)` they still mean the text's start and end; `\A`, `\z` and `\Z`, and
 ///   look-arounds longer than one scalar, see the cut subject.
