@@ -123,6 +123,17 @@ struct RegexEngineDifferenceTests {
         }
     }
 
+    /// Under `(?m)`, a line feed that ends the text starts no line for PCRE2 (its rule: `^` matches
+    /// after internal newlines only), while ICU sees a line start at the text's end after it. A
+    /// custom pattern never shows this: such a match ends in the separator after its word.
+    @Test func aLineFeedThatEndsTheText() throws {
+        let found = try both(#"(?m)\n^"#, on: "a\nb\n")
+        #expect(found.pcre2 == ["\n"])
+        #expect(found.icu == ["\n", "\n"])
+        let dotAll = try both(#"(?m)(?s).^"#, on: "k\n")
+        #expect(dotAll.pcre2 == [] && dotAll.icu == ["\n"])
+    }
+
     /// Where a custom rule set cuts the text (the word plus its bordering separators), `$` matches
     /// at the cut in neither engine, and `^` only in ICU, under `(?m)` right after a line feed that
     /// ends the subject; PCRE2's `\A` and `\z` match at the cut; and a look-around reaching past

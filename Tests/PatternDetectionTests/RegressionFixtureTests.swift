@@ -37,6 +37,7 @@ struct RegressionFixtureTests {
         "dotall-crlf": #"(?i)(?s) (?<!-)|."#,
         "jit-atomic-start": #"(?i)(?m)(?s)[#@$]~*?.|(?>@+|(?:[^a]+?[A-Z0-9][^\p{L}]?)(?<!\p{Han}))a"#,
         "multiline-caret-after-cut-line-feed": #"(?m)(?s)(?>(?>(..*?.*?.*?).*?^\D*|b)|b)|a"#,
+        "multiline-caret-after-final-line-feed": #"(?i)(?m)(?s).^"#,
     ]
 
     @Test func regexFixturesDecodeAsSaved() throws {
