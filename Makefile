@@ -189,7 +189,7 @@ mirror_FLAGS := -max_len=1024 -timeout=60
 # HighlightCommand.swift declares with its ArgumentParser conformance.
 CLI_FILES := $(patsubst %,Sources/highlight/%.swift,PostLine PostLine+Object JSONStringLiteral CaretRequest HandleFile Pipeline \
 	Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff BufferRecycler DocumentRenderer StandardOutput \
-	InputSource InputSource+Lines) Fuzz/Support/OutputFormat.swift
+	InputSource InputSource+Lines ProcessorCount) Fuzz/Support/OutputFormat.swift
 cli-input_MODULE := highlight
 cli-input_SOURCES := $(CLI_FILES) $(CLI_SUPPORT)/CLIInputChecks.swift Fuzz/CLIInputFuzz.swift
 cli-input_LIBS := ComposerPostsHTTP ComposerPosts ComposerText PatternDetection RegexEngine ComposerCore

@@ -24,7 +24,7 @@ struct HighlightRun {
     /// `--profile`s, in order.
     var profileNames: [ProfileName] = []
     var mastodon = MastodonCounting()
-    var threads = ProcessorCount.online
+    var threads = Pipeline.defaultThreadCount
     var segmentBytes = Pipeline.defaultSegmentBytes
     var files: [String] = []
 
@@ -34,6 +34,7 @@ struct HighlightRun {
         if emojiFile != nil && rules != .mastodon { return "--emoji is an instance's custom emoji: use it with --rules mastodon" }
         if !profileNames.isEmpty && format != .json { return "--profile adds lengths to JSON output: use it with --format json" }
         if threads < 1 { return "--threads must be at least 1" }
+        if threads > Pipeline.maximumThreadCount { return "--threads must be at most \(Pipeline.maximumThreadCount), not \(threads)" }
         if segmentBytes < 1 { return "--segment-bytes must be at least 1" }
         return nil
     }

@@ -16,7 +16,7 @@ extension Pipeline {
     ///   - start: the progress before the input (for its first segment).
     ///   - dropsFirstRecordSeparator: whether the first byte of the first non-empty output is a
     ///     comma to drop (text documents in a format that separates records).
-    ///   - render: renders one job on the worker of the given thread.
+    ///   - render: renders one job with the worker of the thread it runs on.
     /// - Returns: the progress after the input, or `nil` when `serial` took it.
     /// - Throws: a read error after what was read is rendered and written; an error a segment
     ///   ended with, once the segments before it are written.
@@ -27,7 +27,6 @@ extension Pipeline {
         render: @escaping @Sendable (SegmentWorker, SegmentJob<Progress>) -> Void
     ) throws -> Progress? {
         let pool = self.pool()
-        let workers = self.workers
         var pending: [UInt8] = []
         var pendingStart = 0
         var searchedUpTo = 0
@@ -81,7 +80,7 @@ extension Pipeline {
             context = bytes[bytes.count - 1]
             offset += range.count
             dispatched = true
-            pool.submit { thread in render(workers[thread], job) }
+            pool.submit { worker in render(worker, job) }
             inFlight.append(job)
             if inFlight.count - inFlightStart >= segmentsInFlight { try finishOldest() }
             return rest

@@ -17,6 +17,12 @@ final class Pipeline {
 
     /// Threads that render segments; 1 renders on this thread, as it reads.
     let threadCount: Int
+    /// The most threads `--threads` asks for: at most one more segment than threads is read ahead
+    /// of the output, each at least ``defaultSegmentBytes``, so the limit keeps that read-ahead to
+    /// tens of megabytes (and the threads within what a system lets a process start).
+    static let maximumThreadCount = 256
+    /// `--threads` unless asked otherwise: the processors online, within ``maximumThreadCount``.
+    static var defaultThreadCount: Int { min(ProcessorCount.online, maximumThreadCount) }
     /// The least bytes of a segment: it ends at the first cut byte from here on.
     let segmentBytes: Int
     /// ``segmentBytes`` unless asked otherwise: a few read blocks, small enough that the segments
@@ -33,12 +39,10 @@ final class Pipeline {
     let segmentsInFlight: Int
     /// The ASCII separator bytes of the rule set (text segments are cut after one).
     private let asciiSeparators: [Bool]
-    private var workerPool: WorkerPool?
+    private var workerPool: WorkerPool<SegmentWorker>?
     /// Segment buffers and output buffers, reused (each kind its own: they differ in size).
     let segmentRecycler: BufferRecycler
     let outputRecycler: BufferRecycler
-    /// One per pool thread, indexed by it.
-    private(set) var workers: [SegmentWorker] = []
 
     /// Inputs that could not be opened or read.
     var unreadableInputs = 0
@@ -69,18 +73,23 @@ final class Pipeline {
         workerPool?.close()
     }
 
-    /// The worker threads, started on first use.
-    func pool() -> WorkerPool {
+    /// The pool of worker threads, made on first use; it starts a thread, with its
+    /// ``SegmentWorker``, only for a segment that finds none free (``WorkerPool``), so an input
+    /// that stays on one thread starts none.
+    func pool() -> WorkerPool<SegmentWorker> {
         if let workerPool { return workerPool }
-        let pool = WorkerPool(threadCount: threadCount)
-        workers = (0..<threadCount).map { _ in
-            SegmentWorker(
-                like: renderer, recycler: outputRecycler, spillBytes: Self.spillBytes(segmentBytes: segmentBytes),
-                wholeSegmentBytes: segmentBytes.saturatingMultiplied(by: 2))
+        let renderer = self.renderer, recycler = outputRecycler
+        let spillBytes = Self.spillBytes(segmentBytes: segmentBytes)
+        let wholeSegmentBytes = segmentBytes.saturatingMultiplied(by: 2)
+        let pool = WorkerPool(threadLimit: threadCount) {
+            SegmentWorker(like: renderer, recycler: recycler, spillBytes: spillBytes, wholeSegmentBytes: wholeSegmentBytes)
         }
         workerPool = pool
         return pool
     }
+
+    /// Worker threads started so far.
+    var startedThreads: Int { workerPool?.startedThreads ?? 0 }
 
     /// Whether inputs are cut into segments rendered on the worker threads.
     private var rendersInSegments: Bool {

@@ -78,4 +78,21 @@ struct CLIParallelTests {
         #expect(result.status == 2)
         #expect(result.stderrText.contains("--threads must be at least 1"))
     }
+
+    /// A count past the maximum is a usage error on either path (the parser's takes `--threads=N`),
+    /// not a crash while starting threads; the maximum itself is taken.
+    @Test func threadsHaveAMaximum() {
+        for threads in [["--threads", "100000"], ["--threads=100000"], ["--threads", "257"], ["--threads=40000"]] {
+            let result = ChildProcess.highlight(["--format", "json"] + threads, input: "@a.test\n")
+            #expect(result.status == 2, "\(threads): \(result.stderrText)")
+            #expect(result.stderrText.contains("--threads must be at most 256, not"), "\(threads): \(result.stderrText)")
+            #expect(result.stdout.isEmpty)
+        }
+        let serial = ChildProcess.highlight(["--format", "json", "--threads", "1"], input: "@a.test\n")
+        for threads in [["--threads", "256"], ["--threads=256"]] {
+            let result = ChildProcess.highlight(["--format", "json"] + threads, input: "@a.test\n")
+            #expect(result.status == 0, "\(threads): \(result.stderrText)")
+            #expect(result.stdout == serial.stdout)
+        }
+    }
 }
