@@ -53,10 +53,30 @@ enum ReplayAction {
         }
     }
 
-    static func actions(of step: ReplayStep) -> [ReplayAction] {
+    /// Every action of `session`, with the index of its step. A `backspace` step's count is cut to
+    /// the bytes the text can hold when the step starts (the initial text and all the steps before
+    /// it insert): a backspace that edits deletes at least a byte, and one that edits nothing
+    /// leaves everything as it was, so the backspaces past that bound would edit nothing (nor count
+    /// as keystrokes). So the actions are bounded by the session's bytes, not by the counts in it.
+    static func actions(in session: ReplaySession) -> [(step: Int, action: ReplayAction)] {
+        var actions: [(step: Int, action: ReplayAction)] = []
+        var byteBound = session.initialText.utf8.count
+        for (index, step) in session.steps.enumerated() {
+            actions += Self.actions(of: step, backspacesAtMost: byteBound).map { (index, $0) }
+            switch step {
+            case .type(let text), .paste(let text), .replace(_, with: let text):
+                byteBound += text.utf8.count
+            case .backspace, .moveTo, .select, .bold: break
+            }
+        }
+        return actions
+    }
+
+    /// The actions of one step; a `backspace` count is cut to `limit`.
+    static func actions(of step: ReplayStep, backspacesAtMost limit: Int) -> [ReplayAction] {
         switch step {
         case .type(let text): return text.map { .insert(String($0)) }
-        case .backspace(let count): return Array(repeating: .backspace, count: max(count, 0))
+        case .backspace(let count): return Array(repeating: .backspace, count: max(0, min(count, limit)))
         case .paste(let text): return [.insert(text)]
         case .replace(let range, let text): return [.replace(range, text)]
         case .moveTo(let offset): return [.moveTo(offset)]
@@ -87,9 +107,7 @@ struct ReplayPlay {
         self.policy = policy
         self.turns = turns
         self.progress = progress
-        self.actions = session.steps.enumerated().flatMap { index, step in
-            ReplayAction.actions(of: step).map { (index, $0) }
-        }
+        self.actions = ReplayAction.actions(in: session)
         self.plannedKeystrokes = actions.filter(\.action.isKeystroke).count
         lanes = strategies.map {
             ReplayLane(kind: $0, rules: rules, initialText: session.initialText, cursor: session.cursor)

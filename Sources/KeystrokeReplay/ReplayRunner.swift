@@ -64,8 +64,9 @@ public struct ReplayRunner {
     }
 
     /// How many keystrokes `session` has, counted before playing (backspaces at the text start are
-    /// counted here, so the figure is an upper bound for progress display).
+    /// counted here, so the figure is an upper bound for progress display; a backspace count is
+    /// cut to the bytes the text can hold then, as when playing).
     public static func plannedKeystrokes(in session: ReplaySession) -> Int {
-        session.steps.reduce(0) { total, step in total + ReplayAction.actions(of: step).filter(\.isKeystroke).count }
+        ReplayAction.actions(in: session).filter(\.action.isKeystroke).count
     }
 }

@@ -18,6 +18,19 @@ struct ReplayCLITests {
         return url.path
     }
 
+    /// A backspace count far past the start of the text deletes what is there and nothing more,
+    /// without work or memory in proportion to the count (99999999999 aborted allocating 4 TB).
+    @Test func aHugeBackspaceCountDeletesWhatIsThere() throws {
+        let path = try Self.temporaryFile(
+            #"{"name":"huge","rules":"bluesky","initialText":"ab","steps":[{"backspace":99999999999},{"type":"x"},{"backspace":10000000}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = ChildProcess.highlight(["replay", "--format", "json", path])
+        #expect(result.status == 0, "\(result.stderrText)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdoutText.utf8)) as? [String: Any])
+        #expect(object["keystrokes"] as? Int == 4)
+        #expect(object["finalText"] as? String == "")
+    }
+
     @Test func turnsAreChosenAndReported() throws {
         let result = ChildProcess.highlight(["replay", "--format", "json", "--turns", "keystroke", Self.fixture("paste-url")])
         #expect(result.status == 0, "\(result.stderrText)")

@@ -56,10 +56,8 @@ struct ChangeReportTests {
     static func play(_ session: ReplaySession, strategy: ComposerHighlighter.Strategy) throws -> Player {
         let rules = try #require(BuiltInRules(rawValue: session.rules)).ruleSet()
         var player = Player(text: session.initialText, cursor: session.cursor, rules: rules, strategy: strategy)
-        for (index, step) in session.steps.enumerated() {
-            for action in ReplayAction.actions(of: step) {
-                guard try player.perform(action, "\(session.name) \(strategy) step \(index)") else { return player }
-            }
+        for (index, action) in ReplayAction.actions(in: session) {
+            guard try player.perform(action, "\(session.name) \(strategy) step \(index)") else { return player }
         }
         return player
     }

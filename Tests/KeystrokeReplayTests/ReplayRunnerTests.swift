@@ -76,6 +76,22 @@ struct ReplayRunnerTests {
         #expect(report.finalText == "Zelloabx")
     }
 
+    /// A backspace count past what the text can hold plays only the backspaces that can edit: the
+    /// actions are bounded by the bytes the text holds at each step, whatever the counts say.
+    @Test func backspaceCountsPastTheTextCostNothing() throws {
+        let session = ReplaySession(name: "huge", rules: "icysky", initialText: "ab", steps: [
+            .backspace(99_999_999_999), .type("xé"), .backspace(Int.max), .paste("hello"), .moveTo(2), .backspace(10_000_000),
+        ])
+        let actions = ReplayAction.actions(in: session)
+        // At most 2, then 2 + 3, then 2 + 3 + 5 bytes: 2 + 5 + 10 backspaces, 2 characters, 1 paste, 1 move.
+        #expect(actions.count == 2 + 2 + 5 + 1 + 1 + 10)
+        #expect(ReplayRunner.plannedKeystrokes(in: session) == 2 + 2 + 5 + 1 + 10)
+        let report = try ReplayRunner().run(session)
+        // "ab" deleted, "xé" typed and deleted, "hello" pasted, the "he" before offset 2 deleted.
+        #expect(report.keystrokes == 2 + 2 + 2 + 1 + 2)
+        #expect(report.finalText == "llo")
+    }
+
     @Test func invalidStepsNameSessionAndStep() throws {
         let outside = ReplaySession(name: "bad", rules: "icysky", initialText: "abc", steps: [.type("x"), .moveTo(99)])
         #expect(throws: ReplayError.invalidStep(session: "bad", step: 1, reason: "UTF-8 offset 99 is outside the text (4 UTF-8 bytes)")) {
