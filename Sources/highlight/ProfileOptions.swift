@@ -33,8 +33,11 @@ struct MastodonCounting {
             urlLength: urlLength ?? instance?.charactersReservedPerURL ?? 23)
     }
 
-    /// The profiles the names stand for, with these values for mastodon.
+    /// The profiles the names stand for, each once (where first named: a document's lengths are
+    /// a JSON object, keyed by name), with these values for mastodon.
     func profiles(_ names: [ProfileName]) throws -> [LengthProfile] {
+        var named: Set<ProfileName> = []
+        let names = names.filter { named.insert($0).inserted }
         let mastodon = names.contains(.mastodon) ? try mastodonProfile() : nil
         return names.map { name in
             switch name {

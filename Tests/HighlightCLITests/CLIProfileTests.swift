@@ -26,6 +26,22 @@ struct CLIProfileTests {
         return object
     }
 
+    /// A profile named twice is reported once, where first named (the lengths are an object keyed
+    /// by profile), on the quick path and the parser's (`--profile=`) alike.
+    @Test func aRepeatedProfileIsCountedOnce() throws {
+        let single = ChildProcess.highlight(["--format", "json", "--profile", "mastodon", "--profile", "bluesky"], input: "x")
+        #expect(single.status == 0, "\(single.stderrText)")
+        for profiles in [
+            ["--profile", "mastodon", "--profile", "mastodon", "--profile", "bluesky", "--profile", "mastodon"],
+            ["--profile=mastodon", "--profile", "bluesky", "--profile=mastodon", "--profile=bluesky"],
+        ] {
+            let result = ChildProcess.highlight(["--format", "json"] + profiles, input: "x")
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(result.stdoutText.components(separatedBy: #""mastodon":"#).count == 2, "\(profiles): \(result.stdoutText)")
+            #expect(result.stdout == single.stdout, "\(profiles)")
+        }
+    }
+
     @Test func everyProfileAsTheLibraryCountsIt() throws {
         let long = Self.post + String(repeating: " more words", count: 40)
         for text in [Self.post, long, ""] {
