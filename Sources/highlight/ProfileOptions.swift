@@ -34,11 +34,12 @@ struct MastodonCounting {
     }
 
     /// The profiles the names stand for, each once (where first named: a document's lengths are
-    /// a JSON object, keyed by name), with these values for mastodon.
+    /// a JSON object, keyed by name), with these values for mastodon. An `--instance` file is read
+    /// whether or not mastodon is among them: a bad one ends the run (65) either way.
     func profiles(_ names: [ProfileName]) throws -> [LengthProfile] {
         var named: Set<ProfileName> = []
         let names = names.filter { named.insert($0).inserted }
-        let mastodon = names.contains(.mastodon) ? try mastodonProfile() : nil
+        let mastodon = names.contains(.mastodon) || instance != nil ? try mastodonProfile() : nil
         return names.map { name in
             switch name {
             case .bluesky: .bluesky

@@ -117,6 +117,24 @@ struct CLIMastodonTests {
         #expect(result.stderrText.contains(path))
     }
 
+    /// `--instance` is read whenever it is given, not only for the mastodon profile: a bad file is
+    /// exit 65 with the reason, nothing written, on the quick path, the parser's (`--instance=`)
+    /// and `split`'s.
+    @Test func aBadInstanceIsRefusedWithoutTheMastodonProfile() throws {
+        let path = try Self.file("[]")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [
+            ["--instance", path], ["--instance=\(path)"], ["--format", "json", "--profile", "bluesky", "--instance", path],
+            ["--format", "json", "--profile=twitter", "--instance=\(path)"], ["split", "--profile", "bluesky", "--instance", path],
+            ["split", "--profile=twitter", "--instance", path],
+        ] {
+            let result = ChildProcess.highlight(arguments, input: Self.status)
+            #expect(result.status == 65, "\(arguments): \(result.stderrText)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderrText.contains("\(path): not an instance document"), "\(arguments): \(result.stderrText)")
+        }
+    }
+
     @Test func emojiWithoutTheMastodonRulesIsAUsageError() {
         let result = ChildProcess.highlight(["--emoji", "/nonexistent.json"], input: "x")
         #expect(result.status == 2)
