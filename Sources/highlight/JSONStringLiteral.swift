@@ -37,7 +37,7 @@ enum JSONStringLiteral {
     /// - Complexity: O(line), eight bytes at a time between escapes.
     static func decode(_ line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) throws(SyntaxError) -> Text {
         guard UTF8Validation.isValid(line) else {
-            throw SyntaxError(reason: "the line is not valid UTF-8", column: 1)
+            throw SyntaxError(reason: "the line is not valid UTF-8", column: firstIllFormedByte(in: line) + 1)
         }
         var index = skipWhitespace(line, from: 0)
         guard index < line.count else { throw SyntaxError(reason: "empty line", column: index + 1) }
@@ -62,6 +62,9 @@ enum JSONStringLiteral {
         in line: UnsafeBufferPointer<UInt8>, at index: inout Int, scratch: inout [UInt8]
     ) throws(SyntaxError) -> Text {
         guard index < line.count, line[index] == UInt8(ascii: "\"") else {
+            if UnsafeBufferPointer(rebasing: line[index...]).starts(with: byteOrderMark) {
+                throw SyntaxError(reason: "a byte-order mark (U+FEFF) is not allowed", column: index + 1)
+            }
             throw SyntaxError(reason: "expected '\"'", column: index + 1)
         }
         let contentStart = index + 1
@@ -199,6 +202,17 @@ enum JSONStringLiteral {
             value = value << 4 | UInt32(digit)
         }
         return value
+    }
+
+    /// U+FEFF in UTF-8: what an editor may write before the first line; JSON allows it nowhere.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The offset of the first byte of `line` that is not part of well-formed UTF-8 (`line.count`
+    /// when there is none).
+    /// - Complexity: O(line); called only for a line already found ill-formed.
+    static func firstIllFormedByte(in line: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = UTF8Validation.validRuns(in: line).first else { return 0 }
+        return first.lowerBound == 0 ? first.upperBound : 0
     }
 
     static func skipWhitespace(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {

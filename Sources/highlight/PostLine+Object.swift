@@ -20,7 +20,7 @@ extension PostLine {
 
         /// The post, or why the line is not one.
         mutating func read() throws(SyntaxError) -> PostLine {
-            guard UTF8Validation.isValid(line) else { throw error("the line is not valid UTF-8", at: 0) }
+            guard UTF8Validation.isValid(line) else { throw error("the line is not valid UTF-8", at: JSONStringLiteral.firstIllFormedByte(in: line)) }
             var text: String?
             var caret: Offsets?
             var accept: String?

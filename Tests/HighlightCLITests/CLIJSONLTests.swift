@@ -61,7 +61,27 @@ struct CLIJSONLTests {
         #expect(result.status == 65)
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
-        #expect(lines[1] == #"{"error":"not a JSON string: the line is not valid UTF-8 at column 1","line":2}"#)
+        #expect(lines[1] == #"{"error":"not a JSON string: the line is not valid UTF-8 at column 2","line":2}"#)
+    }
+
+    /// A line of ill-formed UTF-8 names the column of its first bad byte, as a string and as a post
+    /// object; a byte-order mark before a line is named as such.
+    @Test func errorsNameTheBadByteAndAByteOrderMark() {
+        let input = [0xEF, 0xBB, 0xBF] + Array(#""a""#.utf8) + [0x0A]
+            + Array(#""a "#.utf8) + [0xFF, 0x22, 0x0A]
+            + Array(#"{"text":"a"#.utf8) + [0xC3, 0x28, 0x22, 0x7D, 0x0A]
+            + Array(#" "ok""#.utf8) + [0x0A]
+            + [0x20, 0xEF, 0xBB, 0xBF] + Array(#"{"text":"a"}"#.utf8) + [0x0A]
+        let result = run(input, ["--format", "json"])
+        #expect(result.status == 65)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        guard lines.count == 5 else { return }
+        #expect(lines[0] == #"{"error":"not a JSON string: a byte-order mark (U+FEFF) is not allowed at column 1","line":1}"#)
+        #expect(lines[1] == #"{"error":"not a JSON string: the line is not valid UTF-8 at column 4","line":2}"#)
+        #expect(lines[2] == #"{"error":"not a post object: the line is not valid UTF-8 at column 11","line":3}"#)
+        #expect(lines[3].hasPrefix(#"{"spans":[]"#))
+        #expect(lines[4] == #"{"error":"not a JSON string: a byte-order mark (U+FEFF) is not allowed at column 2","line":5}"#)
     }
 
     @Test func ansiLinesAreJSONStringsWithColourInside() {
