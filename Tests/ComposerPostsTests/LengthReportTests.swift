@@ -212,6 +212,14 @@ struct LengthReportTests {
                 "\(error)".contains(reason)
             }
         }
+        // A reason about the whole document follows the colon after the endpoint directly.
+        for bad in ["[]", "42", "not json", #"{"configuration":[]}"#] {
+            #expect {
+                _ = try MastodonInstance(json: Data(bad.utf8))
+            } throws: { error in
+                !"\(error)".contains(": :") && "\(error)".hasPrefix("not an instance document (GET /api/v2/instance): ")
+            }
+        }
     }
 
     @Test("twitter: emoji as twemoji-parser 11 sees them")

@@ -64,7 +64,9 @@ public struct MastodonInstance: Sendable, Hashable {
         case Swift.DecodingError.keyNotFound(let key, let context):
             return "missing " + (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
         case Swift.DecodingError.typeMismatch(_, let context), Swift.DecodingError.valueNotFound(_, let context):
-            return context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
+            // The document itself (an empty path) needs no name before the reason.
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : path + ": " + context.debugDescription
         case Swift.DecodingError.dataCorrupted(let context):
             return context.debugDescription
         default:
