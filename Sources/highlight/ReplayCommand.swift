@@ -156,13 +156,17 @@ struct ReplayCommand: ParsableCommand {
             } catch let error as ReplayError {
                 progress.clear()
                 output.flush()
+                // Each message names the file once, as it was given (the loader's error holds
+                // the path it resolved).
                 switch error {
-                case .unreadable:
-                    printError("highlight replay: \(error.description)")
+                case .unreadable(_, let reason):
+                    printError("highlight replay: \(ReplayError.unreadable(path: source.label, reason: reason))")
                     exitCode = max(exitCode, 1)
-                case .invalidStep, .unknownRules, .malformed:
-                    let named = error.description.hasPrefix(source.label) ? error.description : "\(source.label): \(error.description)"
-                    printError("highlight replay: \(named)")
+                case .malformed(_, let reason):
+                    printError("highlight replay: \(ReplayError.malformed(path: source.label, reason: reason))")
+                    exitCode = 65
+                case .invalidStep, .unknownRules:
+                    printError("highlight replay: \(source.label): \(error.description)")
                     exitCode = 65
                 }
             }

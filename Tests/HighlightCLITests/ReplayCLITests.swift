@@ -91,6 +91,30 @@ struct ReplayCLITests {
         #expect(result.stdoutText.split(separator: "\n").count == 1, "the good session is still played")
     }
 
+    /// Each message names the session file once, as it was given (here relative to the working
+    /// directory): a malformed one, an unreadable one, one with a bad step.
+    @Test func errorsNameTheFileOnceAsGiven() throws {
+        let malformed = try Self.temporaryFile(#"{"name":"#)
+        let badStep = try Self.temporaryFile(#"{"name":"oob","rules":"icysky","initialText":"ab","steps":[{"moveTo":9}]}"#)
+        defer {
+            try? FileManager.default.removeItem(atPath: malformed)
+            try? FileManager.default.removeItem(atPath: badStep)
+        }
+        let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).pathComponents.count - 1
+        func relative(_ path: String) -> String { String(repeating: "../", count: depth) + path.dropFirst() }
+        let missing = relative(malformed) + ".missing"
+        let cases = [
+            (relative(malformed), ": not a replay session: "), (missing, ": cannot read: "), (relative(badStep), ": session 'oob', step 0: "),
+        ]
+        for (path, message) in cases {
+            let result = ChildProcess.highlight(["replay", path])
+            #expect(result.status != 0)
+            let name = String(path.split(separator: "/").last!)
+            #expect(result.stderrText.components(separatedBy: name).count == 2, "\(result.stderrText)")
+            #expect(result.stderrText.hasPrefix("highlight replay: \(path)\(message)"), "\(result.stderrText)")
+        }
+    }
+
     @Test func invalidStepExits65() throws {
         let path = try Self.temporaryFile(#"{"name":"oob","rules":"icysky","initialText":"ab","steps":[{"moveTo":9}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
