@@ -86,13 +86,14 @@ struct HighlightCommand: ParsableCommand {
     @OptionGroup var mastodon: MastodonOptions
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Threads that scan and render, 1 to \(Pipeline.maximumThreadCount) (default: the machine's cores, at most that). With more than one, an input of 256 KiB or more is cut at separators (jsonl: at line breaks) and its pieces are rendered in parallel; the output is the same byte for byte. Output to a terminal stays on one thread.",
             valueName: "n"))
     var threads: Int = Pipeline.defaultThreadCount
 
     /// The least bytes of a parallel segment (testing: tiny segments cut at every separator).
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var segmentBytes: Int = Pipeline.defaultSegmentBytes
 
     @Argument(

@@ -33,9 +33,9 @@ struct HighlightRun {
     var problem: String? {
         if emojiFile != nil && rules != .mastodon { return "--emoji is an instance's custom emoji: use it with --rules mastodon" }
         if !profileNames.isEmpty && format != .json { return "--profile adds lengths to JSON output: use it with --format json" }
-        if threads < 1 { return "--threads must be at least 1" }
+        if threads < 1 { return "--threads must be at least 1, not \(threads)" }
         if threads > Pipeline.maximumThreadCount { return "--threads must be at most \(Pipeline.maximumThreadCount), not \(threads)" }
-        if segmentBytes < 1 { return "--segment-bytes must be at least 1" }
+        if segmentBytes < 1 { return "--segment-bytes must be at least 1, not \(segmentBytes)" }
         return nil
     }
 

@@ -42,10 +42,10 @@ struct PostCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An atproto service to resolve handles with, e.g. https://public.api.bsky.app.", valueName: "URL"))
     var resolver: String?
 
-    @Option(help: ArgumentHelp("Seconds each --resolver request may take.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each --resolver request may take.", valueName: "seconds"))
     var resolverTimeout: Double = 5
 
-    @Option(help: ArgumentHelp("The most --resolver requests in flight at once.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most --resolver requests in flight at once.", valueName: "count"))
     var resolverConcurrency: Int = 4
 
     @Option(help: ArgumentHelp("The records' createdAt (default: now, the same instant for every record).", valueName: "ISO8601"))

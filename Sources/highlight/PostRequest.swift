@@ -90,9 +90,9 @@ struct PostRequest {
             url.host?.isEmpty == false
         else { throw UsageError(message: "--resolver '\(resolver)' is not an http or https URL") }
         guard resolverTimeout.isFinite, resolverTimeout > 0 else {
-            throw UsageError(message: "--resolver-timeout must be a positive number of seconds")
+            throw UsageError(message: "--resolver-timeout must be a positive number of seconds, not \(resolverTimeout)")
         }
-        guard resolverConcurrency >= 1 else { throw UsageError(message: "--resolver-concurrency must be at least 1") }
+        guard resolverConcurrency >= 1 else { throw UsageError(message: "--resolver-concurrency must be at least 1, not \(resolverConcurrency)") }
         return ResolverProcess(
             serviceURL: url.absoluteString, timeoutMilliseconds: max(1, Int((resolverTimeout * 1000).rounded())),
             maximumConcurrentRequests: resolverConcurrency)

@@ -60,10 +60,10 @@ struct MastodonOptions: ParsableArguments {
         completion: .file(extensions: ["json"]))
     var instance: String?
 
-    @Option(name: .customLong("mastodon-limit"), help: "The mastodon profile's limit (at least 1; default: the instance's, else 500).")
+    @Option(name: .customLong("mastodon-limit"), parsing: .unconditional, help: "The mastodon profile's limit (at least 1; default: the instance's, else 500).")
     var mastodonLimit: Int?
 
-    @Option(name: .customLong("url-length"), help: "What a URL counts under the mastodon profile (at least 0; default: the instance's, else 23).")
+    @Option(name: .customLong("url-length"), parsing: .unconditional, help: "What a URL counts under the mastodon profile (at least 0; default: the instance's, else 23).")
     var urlLength: Int?
 
     var counting: MastodonCounting {

@@ -83,10 +83,10 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Generated sessions at these document sizes (bytes; k = 1024, m = 1048576), comma-separated.")
     var synthetic: String?
 
-    @Option(help: "Seed for --synthetic.")
+    @Option(parsing: .unconditional, help: "Seed for --synthetic.")
     var seed: UInt64 = 1
 
-    @Option(help: "Keystrokes per --synthetic session.")
+    @Option(parsing: .unconditional, help: "Keystrokes per --synthetic session.")
     var keystrokes: Int = 200
 
     @Flag(help: "Print the --synthetic sessions as JSON (one per line) instead of playing them.")
@@ -104,7 +104,7 @@ struct ReplayCommand: ParsableCommand {
                 throw ValidationError("--synthetic: \(error.message); got '\(synthetic)'")
             }
         }
-        if !(1...1_000_000).contains(keystrokes) { throw ValidationError("--keystrokes must be from 1 to 1000000") }
+        if !(1...1_000_000).contains(keystrokes) { throw ValidationError("--keystrokes must be from 1 to 1000000, not \(keystrokes)") }
         if emitSessions && synthetic == nil { throw ValidationError("--emit-sessions needs --synthetic") }
     }
 

@@ -70,6 +70,25 @@ struct CLIErrorTests {
         #expect(result.stdoutText == "\u{1B}[38;2;52;199;89m@a\u{1B}[0m \u{1B}[4;38;2;255;0;0mT-1\u{1B}[0m")
     }
 
+    /// A negative number given to a numeric option is read as its value and refused by name,
+    /// not taken for an option ("Missing value for …").
+    @Test(arguments: [
+        (["--threads", "-1"], "--threads must be at least 1, not -1"),
+        (["--format", "json", "--profile", "mastodon", "--url-length", "-1"], "--url-length must be at least 0, not -1"),
+        (["--format", "json", "--profile", "mastodon", "--mastodon-limit", "-5"], "--mastodon-limit must be at least 1, not -5"),
+        (["split", "--profile", "mastodon", "--url-length", "-2"], "--url-length must be at least 0, not -2"),
+        (["post", "--resolver", "http://127.0.0.1:1", "--resolver-timeout", "-1"], "--resolver-timeout must be a positive number of seconds, not -1"),
+        (["post", "--resolver", "http://127.0.0.1:1", "--resolver-concurrency", "-1"], "--resolver-concurrency must be at least 1, not -1"),
+        (["replay", "--synthetic", "1k", "--keystrokes", "-3"], "--keystrokes must be from 1 to 1000000, not -3"),
+        (["replay", "--synthetic", "1k", "--seed", "-3"], "The value '-3' is invalid for '--seed <seed>'"),
+    ])
+    func negativeNumbersAreNamed(_ arguments: [String], _ message: String) {
+        let result = ChildProcess.highlight(arguments, input: "x")
+        #expect(result.status == 2)
+        #expect(result.stderrText.contains(message), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("Missing value"))
+    }
+
     @Test func unreadableFileIsNamedAndTheOthersStillRun() throws {
         let good = try temporaryFile(Array("#ok".utf8), name: "good.txt")
         defer { unlink(good) }
