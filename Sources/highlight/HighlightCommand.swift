@@ -24,7 +24,7 @@ struct HighlightCommand: ParsableCommand {
         commandName: "text",
         abstract: "Highlight @mentions, #hashtags, links, $cashtags and :custom_emoji: in text (the default command).",
         usage: """
-            highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>]
+            highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>] [--threads <n>]
                       [--emoji <FILE>] [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
                       [--profile <profile> ... [--instance <FILE>] [--mastodon-limit <n>] [--url-length <n>]]
                       [<files> ...]

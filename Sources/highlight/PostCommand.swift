@@ -6,8 +6,8 @@ struct PostCommand: ParsableCommand {
         commandName: "post",
         abstract: "Make app.bsky.feed.post records: links shortened, facets placed, mentions resolved.",
         usage: """
-            highlight post [--handles <FILE> | --resolver <URL>] [--created-at <ISO8601>] [--lang <CODE> ...]
-                           [--input <input>] [<files> ...]
+            highlight post [--handles <FILE> | --resolver <URL> [--resolver-timeout <seconds>] [--resolver-concurrency <count>]]
+                           [--created-at <ISO8601>] [--lang <CODE> ...] [--input <input>] [<files> ...]
             """,
         discussion: """
             Per document one line: {"$type":"app.bsky.feed.post","text":…,"facets":[…],"createdAt":…} \

@@ -9,8 +9,8 @@ struct SplitCommand: ParsableCommand {
         commandName: "split",
         abstract: "Split a draft too long for one post into a thread of posts that each fit.",
         usage: """
-            highlight split --profile <profile> [--rules <rules>] [--numbering] [--mastodon-limit <n>]
-                            [--url-length <n>] [--input <input>] [<files> ...]
+            highlight split --profile <profile> [--rules <rules>] [--numbering] [--instance <FILE>]
+                            [--mastodon-limit <n>] [--url-length <n>] [--input <input>] [<files> ...]
             """,
         discussion: """
             Per document one line: {"posts":[{"text":"…","length":N,"utf8":[s,e],"utf16":[s,e]}]}, \

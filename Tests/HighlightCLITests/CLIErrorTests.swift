@@ -149,4 +149,21 @@ struct CLIErrorTests {
             }
         }
     }
+
+    /// Every option a command's help lists is in its usage line too.
+    @Test(arguments: [["--help"], ["split", "--help"], ["post", "--help"], ["replay", "--help"]])
+    func usageLinesNameEveryListedOption(_ arguments: [String]) throws {
+        let result = ChildProcess.highlight(arguments)
+        #expect(result.status == 0)
+        let text = result.stdoutText
+        let usage = try #require(text.range(of: "USAGE:")).upperBound
+        let options = try #require(text.range(of: "OPTIONS:"))
+        let usageLines = String(text[usage..<options.lowerBound])
+        for line in text[options.upperBound...].split(separator: "\n") {
+            guard let option = line.split(separator: " ").first, option.hasPrefix("--"),
+                !["--help", "--version"].contains(option) else { continue }
+            let name = option.split(separator: ",").first.map(String.init) ?? String(option)
+            #expect(usageLines.contains(name), "\(arguments): \(name) is not in the usage lines")
+        }
+    }
 }
