@@ -331,7 +331,7 @@ struct TextStorageMirrorTests {
         // U+FEFF): every character keeps its attributes, so the change reports none, but the first
         // link's target is now the whole. Through the composer, and through the view.
         for (rules, separator, joinedTarget) in [
-            (TwitterRules.shared as any RuleSet, "_", "xtodon.sociallice.bsky.social"),
+            (TwitterRules.shared as any RuleSet, "_", "https://xtodon.sociallice.bsky.social"),
             (BlueskyRules.shared, "\u{FEFF}", "https://xtodon.sociallice.bsky.social"),
         ] {
             for throughView in [false, true] {

@@ -56,7 +56,8 @@ struct SpanValueBytesTests {
     }
 
     /// Spans no rule set reports: the sign is the first scalar (a combining mark after it stays in
-    /// the value), tickers are upper-cased in ASCII only, links without `http` get `https://`.
+    /// the value), tickers are upper-cased in ASCII only, bluesky links without `http` and
+    /// twitter links without `http://` or `https://` (any case) get `https://`.
     @Test func unusualSpansGetTheDocumentedValues() {
         let cases: [(any RuleSet, PatternKind, String, String)] = [
             (BlueskyRules.shared, .mention, "@é", "é"),
@@ -74,7 +75,9 @@ struct SpanValueBytesTests {
             (BlueskyRules.shared, "custom", "ab", "ab"),
             (TwitterRules.shared, .mention, "＠y", "y"),
             (TwitterRules.shared, .cashtag, "$ab", "ab"),
-            (TwitterRules.shared, .url, "a.b/c", "a.b/c"),
+            (TwitterRules.shared, .url, "a.b/c", "https://a.b/c"),
+            (TwitterRules.shared, .url, "HTTP://A.B", "HTTP://A.B"),
+            (TwitterRules.shared, .url, "https://a.b", "https://a.b"),
             (IcyskyRules.shared, .mention, "@a", "@a"),
         ]
         for (rules, kind, sample, expected) in cases {

@@ -27,10 +27,14 @@ extension BlueskyRules: SpanValueBytesProviding {
 }
 
 extension TwitterRules: SpanValueBytesProviding {
-    /// The URL text; for other kinds the text without its first scalar (the sign). Never `nil`.
+    /// The URI of a URL (`https://` + the text unless the text starts with twitter-text's
+    /// protocol, `http://` or `https://` in any case); for other kinds the text without its first
+    /// scalar (the sign). Never `nil`.
     @inline(__always)
     package func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
-        span.kind == .url ? SpanValueBytes(range: span.utf8Range) : .droppingSign(of: span, in: text)
+        guard span.kind == .url else { return .droppingSign(of: span, in: text) }
+        let range = span.utf8Range
+        return SpanValueBytes(prefix: HTMLLinkPolicy.allowsLink(to: text[range]) ? "" : "https://", range: range)
     }
 }
 

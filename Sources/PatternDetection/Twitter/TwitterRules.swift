@@ -13,7 +13,9 @@
 /// ``value(of:in:)`` gives what the reference's entity carries: for a mention the screen name
 /// without the at sign, followed by `/slug` for a list mention (`@user/list` → `user/list`); for
 /// a hashtag the tag without `#`/`＃`; for a cashtag the ticker without `$`, as written; for a URL
-/// the URL text as it appears (scheme-less URLs stay scheme-less).
+/// its URI: the text when it starts with a scheme (`http://` or `https://`, any case, the only
+/// ones the reference matches), else `https://` + the text, as for a `bluesky` link, so a link
+/// typed without a scheme is a URI in JSON, facets and HTML. The span's text is the entity's `url`.
 ///
 /// ## Linear time
 /// Each kind is scanned in Swift, and each scan skips to the only bytes where its matches can be:
@@ -59,7 +61,8 @@ public struct TwitterRules: RuleSet {
         collectSpans(in: text, startingIn: window)
     }
 
-    /// The URL's text; the name, tag or ticker without its sign for the other kinds.
+    /// The URL's URI (`https://` + its text when typed without a scheme); the name, tag or ticker
+    /// without its sign for the other kinds.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
         valueBytes(of: span, in: text)!.string(in: text)
     }
