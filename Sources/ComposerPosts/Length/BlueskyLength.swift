@@ -19,6 +19,18 @@ enum BlueskyLength {
             range: range, startUTF16: startUTF16)
     }
 
+    /// The links (kind `url`) the `bluesky` rule set keeps in `bytes`, sorted: the spans of
+    /// `BlueskyRules.spans(in:)` of that kind, taken as the scan hands them out, so the text's
+    /// other spans (any number of tags, mentions and cashtags) are never held.
+    /// - Complexity: O(bytes) time; memory for the links only.
+    static func links(in bytes: UnsafeBufferPointer<UInt8>) -> [Span] {
+        var links: [Span] = []
+        BlueskyRules.shared.forEachSpan(in: bytes, startingIn: 0..<bytes.count) { span in
+            if span.kind == .url { links.append(span) }
+        }
+        return links
+    }
+
     /// A text's links (kind `url`), each with the shortened text the Bluesky app posts for it,
     /// shortened once however many slices of the text are counted.
     struct ShortenedLinks: Sendable {

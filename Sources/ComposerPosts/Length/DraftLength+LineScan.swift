@@ -25,7 +25,7 @@ extension DraftLength {
             guard !line.isEmpty else { return }
             (links, urls, mastodonSpans) = withUTF8Bytes(of: text) { (bytes) in
                 (
-                    needs.bluesky ? BlueskyRules.shared.spans(in: bytes).filter { $0.kind == .url } : [],
+                    needs.bluesky ? BlueskyLength.links(in: bytes) : [],
                     needs.twitter ? TwitterRules.shared.weightedURLs(in: bytes) : [],
                     needs.mastodon ? MastodonLength.countedSpans(in: bytes) : []
                 )

@@ -29,8 +29,10 @@ public struct PostLengthCounter: Sendable {
     /// over the text before it.
     private let utf16Checkpoints: [Int]
 
-    /// Scans `text` for what `profiles` need: the `bluesky` rule set for `bluesky`, twitter-text's
-    /// URL extraction for `twitter`, the `mastodon` rule set's links and mentions for `mastodon`.
+    /// Scans `text` for what `profiles` need: the `bluesky` rule set's links for `bluesky`,
+    /// twitter-text's URL extraction for `twitter`, the `mastodon` rule set's links and mentions
+    /// for `mastodon`. Only those are held, never the text's other spans: memory follows the text
+    /// and the entities counted apart, however many tags or cashtags the text holds.
     /// - Parameters:
     ///   - text: the text to count.
     ///   - profiles: the profiles it will be asked about.
@@ -38,9 +40,7 @@ public struct PostLengthCounter: Sendable {
         let needs = Needs(profiles)
         var links: [Span]?
         if needs.bluesky {
-            links = withUTF8Bytes(of: text) { bytes in
-                BlueskyRules.shared.spans(in: bytes).filter { $0.kind == .url }
-            }
+            links = withUTF8Bytes(of: text, BlueskyLength.links(in:))
         }
         self.init(text: text, needs: needs, blueskyLinks: links)
     }

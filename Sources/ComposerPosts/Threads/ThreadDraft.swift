@@ -37,7 +37,7 @@ struct ThreadDraft {
             let spans = rules.spans(in: bytes)
             let counter: PostLengthCounter
             if profile == .bluesky {
-                let links = rules is BlueskyRules ? spans : BlueskyRules.shared.spans(in: bytes)
+                let links = rules is BlueskyRules ? spans : BlueskyLength.links(in: bytes)
                 counter = PostLengthCounter(text: posted, profiles: [profile], blueskySpans: links)
             } else {
                 counter = PostLengthCounter(text: posted, profiles: [profile])

@@ -66,6 +66,19 @@ enum ChildProcess {
         return run(highlightPath, arguments, input: input, output: output, environment: variables)
     }
 
+    /// Runs `highlight arguments…` with its data segment limited to `dataLimitBytes`
+    /// (`RLIMIT_DATA`, set by `/bin/sh`'s `ulimit -d` before it execs `highlight`): heap beyond the
+    /// limit fails to allocate, and the child stops with a non-zero status. That bounds the
+    /// child's peak memory wherever it happens, also after its input is closed, where
+    /// ``Result/peakResidentBytes`` no longer samples.
+    static func highlight(_ arguments: [String], input: Input, dataLimitBytes: Int) -> Result {
+        let script = "ulimit -d \(dataLimitBytes / 1024) && exec \"$0\" \"$@\""
+        var variables = ProcessInfo.processInfo.environment
+        for name in ["TERM", "COLORTERM", "NO_COLOR"] { variables[name] = nil }
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        return run("/bin/sh", ["-c", script, highlightPath] + arguments, input: input, output: .discard, environment: variables)
+    }
+
     /// Runs `highlight arguments…` with `input` on standard input.
     static func highlight(_ arguments: [String], input: String, environment: [String: String] = [:]) -> Result {
         highlight(arguments, input: .bytes(Array(input.utf8)), environment: environment)
