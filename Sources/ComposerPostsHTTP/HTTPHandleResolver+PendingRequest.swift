@@ -6,9 +6,10 @@ import FoundationNetworking
 import ComposerPosts
 import Synchronization
 
-/// The state one request shares between its completion handler, its timer and cancellation:
-/// the first to finish resumes the caller; the others find it done. Separately, it tracks when the
-/// data task itself has ended (its completion handler ran), which may be later.
+/// The state one request shares between the session's delegate (its answer, or its refusal of an
+/// answer too large), its timer and cancellation: the first to finish resumes the caller; the
+/// others find it done. Separately, it tracks when the data task itself has ended (the delegate
+/// saw it complete), which may be later.
 ///
 /// Timers are Dispatch work items, so they fire on time whatever the Swift concurrency pool is
 /// doing.
@@ -18,7 +19,7 @@ final class PendingRequest: Sendable {
         var task: URLSessionDataTask?
         /// Set once finished; a finish before `start` (cancelled early) waits here for it.
         var outcome: Result<String, HandleResolutionFailure>?
-        /// The data task's completion handler ran, or the task was never started.
+        /// The data task completed, or was never started.
         var taskHasEnded = false
         var endWaiter: CheckedContinuation<Void, Never>?
     }
@@ -50,8 +51,9 @@ final class PendingRequest: Sendable {
         task.resume()
     }
 
-    /// Finishes the request with `outcome` if nothing finished it before; cancels the data task.
-    func finish(_ outcome: Result<String, HandleResolutionFailure>) {
+    /// Finishes the request with `outcome` if nothing finished it before, and then (unless
+    /// `cancelling` is false: the task has completed) cancels the data task.
+    func finish(_ outcome: Result<String, HandleResolutionFailure>, cancelling: Bool = true) {
         let taken = state.withLock { state -> State? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
@@ -61,11 +63,11 @@ final class PendingRequest: Sendable {
             return taken
         }
         guard let taken else { return }
-        taken.task?.cancel()
+        if cancelling { taken.task?.cancel() }
         taken.continuation?.resume(returning: outcome)
     }
 
-    /// Called by the data task's completion handler.
+    /// Called by the session's delegate when the data task completed.
     func taskEnded() {
         let waiter = state.withLock { state in
             state.taskHasEnded = true

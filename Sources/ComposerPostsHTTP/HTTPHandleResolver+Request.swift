@@ -6,12 +6,15 @@ import ComposerPosts
 
 extension HTTPHandleResolver {
     /// One request, raced against ``timeout``: whichever ends first decides, and a request that
-    /// loses is cancelled. Cancelling the calling task ends the request at once too. The timer
+    /// loses is cancelled. An answer refused for passing ``maximumAnswerBytes`` decides too, as
+    /// soon as it passes the limit, and cancels the request. Cancelling the calling task ends the request at once too. The timer
     /// runs on a Dispatch queue, not the Swift concurrency pool, so the request is cancelled on
     /// time even while the pool is busy. A cancelled request keeps its slot until URLSession
     /// reports it ended (a few milliseconds) or ``cancelGrace`` passed; its connection is closed
     /// asynchronously, so the next request's connection can briefly overlap it.
-    func resolve(_ handle: String, session: URLSession) async -> Result<String, HandleResolutionFailure> {
+    func resolve(
+        _ handle: String, session: URLSession, collector: AnswerCollector
+    ) async -> Result<String, HandleResolutionFailure> {
         guard let url = requestURL(for: handle) else {
             return .failure(.transport("cannot make a request URL from \(serviceURL.absoluteString)"))
         }
@@ -21,23 +24,35 @@ extension HTTPHandleResolver {
         request.timeoutInterval = backstopSeconds
         let pending = PendingRequest()
         let timeout = self.timeout
+        // The collector finishes the request when the task completes, or as soon as its answer
+        // passes `maximumAnswerBytes`.
+        let task = session.dataTask(with: request)
+        collector.expect(task, for: pending)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    pending.finish(Self.outcome(data: data, response: response, error: error, timeout: timeout))
-                    pending.taskEnded()
-                }
                 pending.start(continuation: continuation, task: task, timeout: timeout)
             }
         } onCancel: {
             pending.finish(.failure(.transport("cancelled")))
         }
         await pending.waitUntilTaskEnded(atMost: Self.cancelGrace)
+        collector.forget(task)
         return outcome
     }
 
     /// How long a cancelled request may keep its slot while URLSession winds it down.
     static let cancelGrace = Duration.milliseconds(250)
+
+    /// The most bytes an answer's body may have: 64 KiB. A `resolveHandle` answer is a small JSON
+    /// object (`{"did":"did:plc:…"}`, well under 1 KiB); a service that sends more is not answering
+    /// the question, and its answer is refused as soon as it passes this limit (by its
+    /// `Content-Length`, or by the bytes received), with ``HandleResolutionFailure/badResponse(_:)``
+    /// `"answer larger than 64 KiB"`. A request therefore never holds more than this much of an
+    /// answer, and never waits for the rest.
+    public static let maximumAnswerBytes = 64 * 1024
+
+    /// The reason of a refused answer.
+    static var answerTooLarge: String { "answer larger than \(maximumAnswerBytes / 1024) KiB" }
 
     /// What an answer (or a failure to get one) means.
     static func outcome(

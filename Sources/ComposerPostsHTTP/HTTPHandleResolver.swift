@@ -17,7 +17,9 @@ import ComposerPosts
 ///
 /// A handle is unresolved (never an error of the batch) on a transport error, a status other than
 /// 200 (with the service's `message` when it sends one), a timeout, an answer that is not a JSON
-/// object with a string `did`, or a `did` that is not a DID.
+/// object with a string `did`, an answer larger than ``maximumAnswerBytes`` (refused as it passes
+/// the limit, whatever its status, so a huge answer holds neither memory nor its slot), or a `did`
+/// that is not a DID.
 public struct HTTPHandleResolver: HandleResolver {
     /// The service, e.g. `https://public.api.bsky.app` (a trailing `/` is ignored).
     public let serviceURL: URL
@@ -40,7 +42,8 @@ public struct HTTPHandleResolver: HandleResolver {
         var seen: Set<String> = []
         let distinct = handles.map(ATIdentifier.normalizedHandle).filter { seen.insert($0).inserted }
         guard !distinct.isEmpty else { return [:] }
-        let session = URLSession(configuration: sessionConfiguration)
+        let collector = AnswerCollector(timeout: timeout)
+        let session = URLSession(configuration: sessionConfiguration, delegate: collector, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         var outcomes: [String: Result<String, HandleResolutionFailure>] = [:]
         await withTaskGroup(of: (String, Result<String, HandleResolutionFailure>).self) { group in
@@ -48,7 +51,7 @@ public struct HTTPHandleResolver: HandleResolver {
             func startNext() {
                 let handle = distinct[next]
                 next += 1
-                group.addTask { (handle, await self.resolve(handle, session: session)) }
+                group.addTask { (handle, await self.resolve(handle, session: session, collector: collector)) }
             }
             while next < min(maximumConcurrentRequests, distinct.count) { startNext() }
             for await (handle, outcome) in group {

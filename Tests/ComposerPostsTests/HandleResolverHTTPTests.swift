@@ -111,6 +111,57 @@ struct HandleResolverHTTPTests {
         }
     }
 
+    /// Two 10 MB answers (one with a `Content-Length`, one ended by the connection's close), each
+    /// sent over 2 s, are refused as they pass ``HTTPHandleResolver/maximumAnswerBytes``: not timed
+    /// out at 1 s, not read to the end (the server saw the client close with most of each unsent),
+    /// while the quick answers of the other handles, sharing two slots with them, all resolve.
+    @Test func aHugeAnswerIsRefusedAtTheCapWhileOthersResolve() async throws {
+        let huge = 10 * 1024 * 1024
+        let quick = (1...6).map { "quick\($0).test" }
+        var replies = Dictionary(uniqueKeysWithValues: quick.map {
+            ($0, HandleResolverTestServer.Reply.answer(status: 200, body: #"{"did":"did:plc:quick"}"#))
+        })
+        replies["huge.test"] = .largeAnswer(did: "did:plc:huge", bytes: huge, declaresLength: true, seconds: 2)
+        replies["huge-unsized.test"] = .largeAnswer(did: "did:plc:huge", bytes: huge, declaresLength: false, seconds: 2)
+        let server = try HandleResolverTestServer(replies: replies)
+        defer { server.stop() }
+        let resolver = HTTPHandleResolver(serviceURL: server.url, timeout: .seconds(1), maximumConcurrentRequests: 2)
+        let outcomes = await resolver.resolve(["huge.test", "huge-unsized.test"] + quick)
+
+        let refused = HandleResolutionFailure.badResponse("answer larger than 64 KiB")
+        #expect(outcomes["huge.test"] == .failure(refused))
+        #expect(outcomes["huge-unsized.test"] == .failure(refused))
+        for handle in quick { #expect(outcomes[handle] == .success("did:plc:quick"), "\(handle)") }
+        #expect(outcomes.count == 8)
+        #expect(server.requestCounts.values.allSatisfy { $0 == 1 })
+        // The client closed each huge answer's connection with most of it unsent (at the cap, or
+        // at worst at its 1 s timeout, halfway through).
+        for handle in ["huge.test", "huge-unsized.test"] {
+            #expect(await server.abandonments(of: handle).count == 1, "\(handle)")
+            let written = server.largeAnswerBytes(of: handle)
+            #expect(written.count == 1 && written[0] < huge / 2, "\(handle): \(written)")
+        }
+        #expect(refused.description == "bad answer: answer larger than 64 KiB")
+        #expect(HTTPHandleResolver.maximumAnswerBytes == 64 * 1024)
+    }
+
+    /// The same 10 MB answer sent as fast as the client reads it: still refused, and the quick
+    /// answers still resolve. (URLSession may read such an answer to its end before the
+    /// cancellation takes hold; the resolver drops those bytes as they come.)
+    @Test func aHugeAnswerAtFullSpeedIsRefused() async throws {
+        let quick = (1...4).map { "quick\($0).test" }
+        var replies = Dictionary(uniqueKeysWithValues: quick.map {
+            ($0, HandleResolverTestServer.Reply.answer(status: 200, body: #"{"did":"did:plc:quick"}"#))
+        })
+        replies["huge.test"] = .largeAnswer(did: "did:plc:huge", bytes: 10 * 1024 * 1024, declaresLength: false, seconds: 0)
+        let server = try HandleResolverTestServer(replies: replies)
+        defer { server.stop() }
+        let resolver = HTTPHandleResolver(serviceURL: server.url, timeout: .seconds(1), maximumConcurrentRequests: 2)
+        let outcomes = await resolver.resolve(["huge.test"] + quick)
+        #expect(outcomes["huge.test"] == .failure(.badResponse("answer larger than 64 KiB")))
+        for handle in quick { #expect(outcomes[handle] == .success("did:plc:quick"), "\(handle)") }
+    }
+
     @Test func aClosedPortIsATransportFailureNotATimeout() async throws {
         let refusing = RefusingPort()
         let resolver = HTTPHandleResolver(serviceURL: refusing.url, timeout: .seconds(30))

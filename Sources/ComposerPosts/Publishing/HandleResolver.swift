@@ -25,7 +25,8 @@ public enum HandleResolutionFailure: Error, Hashable, Sendable, CustomStringConv
     case timedOut(Duration)
     /// The request failed before an answer arrived (connection refused, DNS, …).
     case transport(String)
-    /// The answer was not a JSON object with a string `did`.
+    /// The answer was not a JSON object with a string `did`, or was too large to be one (the HTTP
+    /// resolver refuses an answer over 64 KiB as it arrives: `"answer larger than 64 KiB"`).
     case badResponse(String)
     /// What the handle resolved to is not a DID.
     case notADID(String)
