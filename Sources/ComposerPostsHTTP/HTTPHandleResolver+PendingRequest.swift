@@ -52,7 +52,8 @@ final class PendingRequest: Sendable {
     }
 
     /// Finishes the request with `outcome` if nothing finished it before, and then (unless
-    /// `cancelling` is false: the task has completed) cancels the data task.
+    /// `cancelling` is false: the task has completed) cancels the data task on a thread of its own:
+    /// the caller never waits for URLSession.
     func finish(_ outcome: Result<String, HandleResolutionFailure>, cancelling: Bool = true) {
         let taken = state.withLock { state -> State? in
             guard state.outcome == nil else { return nil }
@@ -63,7 +64,14 @@ final class PendingRequest: Sendable {
             return taken
         }
         guard let taken else { return }
-        if cancelling { taken.task?.cancel() }
+        if cancelling, let task = taken.task {
+            // On a thread of its own: `cancel()` waits for the session's work queue, which a fast
+            // answer keeps busy until it is cancelled, and a Dispatch worker blocked there (this one
+            // may be the delegate queue's) is one the delegate queue may need to run at all: on
+            // Linux the pool is about as wide as the cores, and a stalled delegate queue holds every
+            // chunk URLSession has read, and delays every other request's answer.
+            Thread.detachNewThread { task.cancel() }
+        }
         taken.continuation?.resume(returning: outcome)
     }
 
