@@ -62,12 +62,18 @@ struct PostRequest {
         return date
     }
 
+    /// The record's `langs`: each language once, as first given, in the order first given. BCP 47
+    /// tags are case-insensitive, so `en-US` and `EN-us` are one language. At most 3 languages.
     private func languages() throws -> [String] {
-        guard lang.count <= 3 else { throw UsageError(message: "--lang is given \(lang.count) times; a post has at most 3 languages") }
-        for code in lang where !Self.isLanguageTag(code) {
+        var seen: Set<String> = []
+        let languages = lang.filter { seen.insert($0.lowercased()).inserted }
+        guard languages.count <= 3 else {
+            throw UsageError(message: "--lang names \(languages.count) languages; a post has at most 3 languages")
+        }
+        for code in languages where !Self.isLanguageTag(code) {
             throw UsageError(message: "--lang '\(code)' is not a BCP 47 language tag (e.g. en, pt-BR, zh-Hant)")
         }
-        return lang
+        return languages
     }
 
     /// A well-formed-looking BCP 47 tag: a primary subtag of 2–8 letters (or `i`/`x` for

@@ -113,6 +113,25 @@ struct CLIPostTests {
         #expect(result.stderrText.hasPrefix("highlight: ") && result.stderrText.contains(message), "\(result.stderrText)")
     }
 
+    /// A language given again (in any case) is written once, as first given, in the order first
+    /// given; the limit of 3 counts languages, not options. Both the quick path and the argument
+    /// parser (`--lang=…`) read these.
+    @Test(arguments: [
+        ["--lang", "en-US", "--lang", "fr", "--lang", "en-US", "--lang", "EN-us", "--lang", "de", "--lang", "FR"],
+        ["--lang=en-US", "--lang=fr", "--lang=en-US", "--lang=EN-us", "--lang=de", "--lang=FR"],
+    ])
+    func aRepeatedLanguageIsWrittenOnce(_ languages: [String]) {
+        let result = ChildProcess.highlight(["post"] + Self.createdAt + languages, input: "hi")
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasSuffix(#""langs":["en-US","fr","de"]}"# + "\n"), "\(result.stdoutText)")
+        let four = ChildProcess.highlight(["post"] + Self.createdAt + languages + ["--lang", "ja"], input: "hi")
+        #expect(four.status == 2 && four.stdout.isEmpty)
+        #expect(four.stderrText.contains("--lang names 4 languages; a post has at most 3 languages"), "\(four.stderrText)")
+        let enUS = languages[0] == "--lang" ? ["--lang", "en-US"] : ["--lang=en-US"]
+        let twice = ChildProcess.highlight(["post"] + Self.createdAt + enUS + enUS, input: "hi")
+        #expect(twice.status == 0 && twice.stdoutText.hasSuffix(#""langs":["en-US"]}"# + "\n"), "\(twice.stdoutText)")
+    }
+
     @Test func createdAtIsWrittenInUTCWithMilliseconds() {
         let result = ChildProcess.highlight(["post", "--created-at", "2026-11-22T13:30:00.5+01:30", "--lang", "pt-BR"], input: "hi")
         #expect(result.status == 0)
