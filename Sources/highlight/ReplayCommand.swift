@@ -83,11 +83,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Generated sessions at these document sizes (bytes; k = 1024, m = 1048576), comma-separated.")
     var synthetic: String?
 
-    @Option(parsing: .unconditional, help: "Seed for --synthetic.")
-    var seed: UInt64 = 1
+    /// Only with `--synthetic` (it says how sessions are generated); `nil` when not given.
+    @Option(parsing: .unconditional, help: "Seed for --synthetic (default: 1).")
+    var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: "Keystrokes per --synthetic session.")
-    var keystrokes: Int = 200
+    /// Only with `--synthetic`; `nil` when not given.
+    @Option(parsing: .unconditional, help: "Keystrokes per --synthetic session, 1 to 1000000 (default: 200).")
+    var keystrokes: Int?
 
     @Flag(help: "Print the --synthetic sessions as JSON (one per line) instead of playing them.")
     var emitSessions = false
@@ -104,8 +106,15 @@ struct ReplayCommand: ParsableCommand {
                 throw ValidationError("--synthetic: \(error.message); got '\(synthetic)'")
             }
         }
-        if !(1...1_000_000).contains(keystrokes) { throw ValidationError("--keystrokes must be from 1 to 1000000, not \(keystrokes)") }
-        if emitSessions && synthetic == nil { throw ValidationError("--emit-sessions needs --synthetic") }
+        if let keystrokes, !(1...1_000_000).contains(keystrokes) {
+            throw ValidationError("--keystrokes must be from 1 to 1000000, not \(keystrokes)")
+        }
+        // These only say how sessions are generated: without --synthetic they would be ignored.
+        if synthetic == nil {
+            if seed != nil { throw ValidationError("--seed needs --synthetic (it seeds the generated sessions)") }
+            if keystrokes != nil { throw ValidationError("--keystrokes needs --synthetic (it sets the generated sessions' length)") }
+            if emitSessions { throw ValidationError("--emit-sessions needs --synthetic") }
+        }
     }
 
     func run() throws {
@@ -114,11 +123,11 @@ struct ReplayCommand: ParsableCommand {
         var generated: [ReplaySession] = []
         if let synthetic {
             // The same reply, typed between two posts, at every size (see SessionGenerator).
-            let generator = SessionGenerator(seed: seed)
+            let generator = SessionGenerator(seed: seed ?? 1)
             for size in try Self.sizes(synthetic) {
                 generated.append(generator.midDocumentReply(
                     name: "synthetic-\(Self.sizeLabel(size))", rules: rules?.rawValue ?? "bluesky",
-                    documentUTF8Count: size, keystrokes: keystrokes))
+                    documentUTF8Count: size, keystrokes: keystrokes ?? 200))
             }
         }
         if emitSessions {

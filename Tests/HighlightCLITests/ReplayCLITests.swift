@@ -140,6 +140,20 @@ struct ReplayCLITests {
         }
     }
 
+    /// `--seed`, `--keystrokes` and `--emit-sessions` say how sessions are generated: without
+    /// `--synthetic` they are refused, not ignored, and nothing is played.
+    @Test(arguments: [
+        (["--seed", "5"], "--seed needs --synthetic"), (["--seed=1"], "--seed needs --synthetic"),
+        (["--keystrokes", "12"], "--keystrokes needs --synthetic"), (["--keystrokes", "200"], "--keystrokes needs --synthetic"),
+        (["--emit-sessions"], "--emit-sessions needs --synthetic"),
+    ])
+    func syntheticOnlyOptionsNeedSynthetic(_ options: [String], _ message: String) {
+        let result = ChildProcess.highlight(["replay", "--format", "json"] + options + [Self.fixture("paste-url")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.contains(message), "\(result.stderrText)")
+    }
+
     @Test func syntheticSessionsAreDeterministicAndWriteAChart() throws {
         let first = ChildProcess.highlight(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
         let second = ChildProcess.highlight(["replay", "--synthetic", "600", "--keystrokes", "12", "--seed", "5", "--emit-sessions"])
