@@ -2,7 +2,7 @@ import PatternDetection
 
 extension PostLine {
     /// Reads a post object line (RFC 8259): `"text"` (a string, required), `"caret"` (an object
-    /// of `"utf8"` or `"utf16"`, a whole number), `"accept"` (a string), in any order; `null` for
+    /// of `"utf8"` or `"utf16"`, a number whose value is whole, `6` or `6.0`), `"accept"` (a string), in any order; `null` for
     /// a caret or accept leaves it out, and any other member is skipped, whatever it holds.
     ///
     /// Its strings are read as a JSON-string line is (``JSONStringLiteral``): a lone surrogate
@@ -115,25 +115,60 @@ extension PostLine {
             return true
         }
 
-        /// The number at `index`, which must be a whole number without fraction or exponent that
-        /// fits in an `Int`.
+        /// The number at `index` (RFC 8259's grammar), whose value must be a whole number that fits
+        /// in an `Int`: `6`, `6.0`, `6e0`, `60e-1` and `0.6E1` are all 6. The value is worked out
+        /// exactly from the digits (no floating point): its significant digits, without leading
+        /// and trailing zeros, times a power of ten; a fraction left over is "must be a whole
+        /// number", a value past `Int`'s range (`1e999` too) "is too large". A zero is a whole
+        /// number whatever its exponent. A malformed number (`1.`, `1e`) or another value is "must
+        /// be a whole number" too.
         private mutating func wholeNumber(named name: String) throws(SyntaxError) -> Int {
             let start = index
             let negative = take(UInt8(ascii: "-"))
-            let digitsStart = index
-            guard skipDigits() > 0 else { throw error("\"\(name)\" must be a whole number", at: start) }
+            let integerStart = index
+            let integerDigits = skipDigits()
+            guard integerDigits > 0 else { throw error("\"\(name)\" must be a whole number", at: start) }
+            if line[integerStart] == UInt8(ascii: "0") && integerDigits > 1 {
+                throw error("a number may not start with 0", at: integerStart)
+            }
+            let integerEnd = index
+            var fractionStart = index
+            if take(UInt8(ascii: ".")) {
+                fractionStart = index
+                if skipDigits() == 0 { throw error("\"\(name)\" must be a whole number", at: start) }
+            }
+            let fractionEnd = index
+            // The exponent, saturated far past any exponent an Int could need.
+            var exponent = 0
+            if index < line.count, line[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                let negativeExponent = take(UInt8(ascii: "-"))
+                if !negativeExponent { _ = take(UInt8(ascii: "+")) }
+                let exponentStart = index
+                if skipDigits() == 0 { throw error("\"\(name)\" must be a whole number", at: start) }
+                for digit in line[exponentStart..<index] {
+                    exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 1 << 40)
+                }
+                if negativeExponent { exponent = -exponent }
+            }
+            // The significant digits: the integer and fraction digits without the leading zeros
+            // and the trailing ones, which move into the exponent.
+            let fractionDigits = line[fractionStart..<fractionEnd]
+            var digits = Array(line[integerStart..<integerEnd]) + fractionDigits
+            exponent -= fractionDigits.count
+            guard let first = digits.firstIndex(where: { $0 != UInt8(ascii: "0") }) else { return 0 }
+            let last = digits.lastIndex(where: { $0 != UInt8(ascii: "0") }) ?? first
+            exponent += digits.count - 1 - last
+            digits = Array(digits[first...last])
+            guard exponent >= 0 else { throw error("\"\(name)\" must be a whole number", at: start) }
+            // Int.max has 19 digits: more than 19 cannot fit.
+            guard digits.count + exponent <= 19 else { throw error("\"\(name)\" is too large", at: start) }
             var magnitude: UInt = 0
+            for digit in digits { magnitude = magnitude * 10 + UInt(digit - UInt8(ascii: "0")) }
             var overflow = false
-            for digit in line[digitsStart..<index] {
-                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(UInt(digit - UInt8(ascii: "0")))
-                (magnitude, overflow) = (sum, overflow || o1 || o2)
-            }
-            if line[digitsStart] == UInt8(ascii: "0") && index - digitsStart > 1 {
-                throw error("a number may not start with 0", at: digitsStart)
-            }
-            if index < line.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(line[index]) {
-                throw error("\"\(name)\" must be a whole number", at: start)
+            for _ in 0..<exponent {
+                let (times10, o) = magnitude.multipliedReportingOverflow(by: 10)
+                (magnitude, overflow) = (times10, overflow || o)
             }
             let limit = negative ? UInt(Int.max) + 1 : UInt(Int.max)
             guard !overflow, magnitude <= limit else { throw error("\"\(name)\" is too large", at: start) }

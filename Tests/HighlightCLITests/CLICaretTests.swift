@@ -58,6 +58,33 @@ struct CLICaretTests {
         #expect(lines[6].contains(#""token":{"kind":"mention""#))
     }
 
+    /// A caret written with a fraction or exponent whose value is whole is that offset; a
+    /// fraction, a value out of range, a negative one and a non-number are still refused, each
+    /// with its message, and the other lines still run.
+    @Test func aCaretIsAnyWholeNumberHoweverWritten() {
+        let (status, lines) = Self.lines([
+            #"{"text":"hi @al","caret":{"utf8":6.0}}"#,
+            #"{"text":"hi @al","caret":{"utf16":6e0}}"#,
+            #"{"text":"hi @al","caret":{"utf8":0.6E+1},"accept":"@alice.bsky.social "}"#,
+            #"{"text":"hi @al","caret":{"utf8":6.5}}"#,
+            #"{"text":"hi @al","caret":{"utf8":1e999}}"#,
+            #"{"text":"hi @al","caret":{"utf8":-6.0}}"#,
+            #"{"text":"hi @al","caret":{"utf8":"6"}}"#,
+        ])
+        #expect(status == 65)
+        let token = #"{"spans":[],"token":{"kind":"mention","query":"al","utf8":[3,6],"utf16":[3,6]}}"#
+        #expect(Array(lines.prefix(3)) == [
+            token, token,
+            #"{"text":"hi @alice.bsky.social ","caret":{"utf8":22,"utf16":22},"spans":[{"kind":"mention","text":"@alice.bsky.social","value":"alice.bsky.social","utf8":[3,21],"utf16":[3,21],"scalars":[3,21]}],"token":null}"#,
+        ])
+        #expect(Array(lines.dropFirst(3)) == [
+            #"{"error":"not a post object: \"caret.utf8\" must be a whole number at column 34","line":4}"#,
+            #"{"error":"not a post object: \"caret.utf8\" is too large at column 34","line":5}"#,
+            #"{"error":"caret utf8 offset -6 is outside the text (0...6)","line":6}"#,
+            #"{"error":"not a post object: \"caret.utf8\" must be a whole number at column 34","line":7}"#,
+        ])
+    }
+
     @Test func otherFormatsRenderTheTextOfAnObjectLine() {
         let result = ChildProcess.highlight(
             ["--input", "jsonl", "--format", "html"],

@@ -36,6 +36,27 @@ struct PostObjectLineTests {
         #expect(try Self.read(deep).get().text == "a")
     }
 
+    /// A caret is any JSON number whose value is whole and fits in an `Int`, however it is
+    /// written; its value is worked out exactly, not through a Double. Each is checked against
+    /// Foundation's parser too.
+    @Test("A caret written with a fraction or exponent whose value is whole")
+    func wholeNumbersWrittenAnyWay() throws {
+        let cases: [(String, Int)] = [
+            ("6.0", 6), ("6e0", 6), ("6E+0", 6), ("60e-1", 6), ("0.6E1", 6), ("6.000", 6), ("1e2", 100),
+            ("0.0", 0), ("-0.0", 0), ("0e999999999999999999999", 0), ("0.000e-5", 0), ("-1.0", -1),
+            ("9223372036854775807.0", Int.max), ("922337203685477580.7e1", Int.max),
+            ("-9223372036854775808e0", Int.min), ("9007199254740993.0", 9_007_199_254_740_993),
+        ]
+        for (number, value) in cases {
+            for unit in ["utf8", "utf16"] {
+                let line = #"{"text":"a","caret":{"\#(unit)":\#(number)}}"#
+                let post = try Self.read(line).get()
+                #expect(post.caret == (unit == "utf8" ? .utf8(value) : .utf16(value)), "\(line)")
+                #expect(CLIInputChecks.objectViolation(Array(line.utf8)) == nil, "\(line)")
+            }
+        }
+    }
+
     @Test("Errors say what is wrong and where")
     func errors() {
         let cases: [(String, String)] = [
@@ -45,6 +66,16 @@ struct PostObjectLineTests {
             (#"{"text":"a","caret":{"utf8":3.5}}"#, "\"caret.utf8\" must be a whole number at column 29"),
             (#"{"text":"a","caret":{"utf8":99999999999999999999}}"#, "\"caret.utf8\" is too large at column 29"),
             (#"{"text":"a","caret":{"utf8":01}}"#, "a number may not start with 0 at column 29"),
+            (#"{"text":"a","caret":{"utf8":6.5}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf16":65e-1}}"#, "\"caret.utf16\" must be a whole number at column 30"),
+            (#"{"text":"a","caret":{"utf8":1e-999}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf8":1.}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf8":1e+}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf8":"6"}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf8":true}}"#, "\"caret.utf8\" must be a whole number at column 29"),
+            (#"{"text":"a","caret":{"utf8":1e999}}"#, "\"caret.utf8\" is too large at column 29"),
+            (#"{"text":"a","caret":{"utf8":9223372036854775808.0}}"#, "\"caret.utf8\" is too large at column 29"),
+            (#"{"text":"a","caret":{"utf8":-92233720368547758.09e2}}"#, "\"caret.utf8\" is too large at column 29"),
             (#"{"text":"a" "b"}"#, "expected ',' or '}' at column 13"),
             (#"{"text":"a",,}"#, "expected '\"' at column 13"),
             (#"{,}"#, "expected '\"' at column 2"),
