@@ -86,6 +86,40 @@ struct CLIHTMLTests {
         #expect(result.stdoutText == "a \u{FFFD}\u{FFFD} <span class=\"hashtag\">#b</span>\n")
     }
 
+    /// NUL, which HTML does not allow in text or attribute values (its parser reads U+FFFD), is
+    /// written as U+FFFD: in text, inside a span, in an href and in an emoji's src, for a
+    /// document and for a jsonl post. JSON escapes it as `\u0000`; ANSI passes it through.
+    @Test func nulBecomesAReplacementCharacter() throws {
+        let text = "a\0<b> #t\0ag @a.bsky.social\0 https://a.example/x\0y \0\0\0\0\0\0\0\0\0"
+        let html = """
+            a\u{FFFD}&lt;b&gt; <span class="hashtag">#t\u{FFFD}ag</span> <span class="mention">@a.bsky.social</span>\u{FFFD} \
+            <a class="url" href="https://a.example/x\u{FFFD}y">https://a.example/x\u{FFFD}y</a> \
+            \(String(repeating: "\u{FFFD}", count: 9))
+            """
+        let document = ChildProcess.highlight(["--format", "html"], input: .bytes(Array(text.utf8)))
+        #expect(document.status == 0)
+        #expect(document.stdoutText == html + "\n")
+        let post = ChildProcess.highlight(
+            ["--input", "jsonl", "--format", "html"],
+            input: .bytes(Array(#""a\u0000<b> #t\u0000ag @a.bsky.social\u0000 https://a.example/x\u0000y \#(String(repeating: #"\u0000"#, count: 9))""#.utf8) + [0x0A]))
+        #expect(post.status == 0)
+        #expect(post.stdoutText == html + "\n")
+        let illFormed = ChildProcess.highlight(["--format", "html"], input: .bytes([0x00, 0xFF, 0x00, 0x61]))
+        #expect(illFormed.stdoutText == "\u{FFFD}\u{FFFD}\u{FFFD}a\n")
+
+        let emoji = try temporaryFile(
+            Array(#"[{"shortcode":"blob","url":"https://files.example/b\u0000.png","visible_in_picker":true}]"#.utf8),
+            name: "html-nul-emoji.json")
+        defer { unlink(emoji) }
+        let image = ChildProcess.highlight(["--rules", "mastodon", "--emoji", emoji, "--format", "html"], input: "hi :blob:")
+        #expect(image.stdoutText == #"hi <img class="emoji" src="https://files.example/b\#u{FFFD}.png" alt=":blob:" title=":blob:">"# + "\n")
+
+        let json = ChildProcess.highlight(["--format", "json"], input: .bytes(Array("#t\0ag".utf8)))
+        #expect(json.stdoutText.contains(##""text":"#t\u0000ag","value":"t\u0000ag""##), "\(json.stdoutText)")
+        let ansi = ChildProcess.highlight(["--format", "ansi", "--color", "never"], input: .bytes(Array(text.utf8)))
+        #expect(ansi.stdout == Array(text.utf8))
+    }
+
     @Test("A streamed document renders as one fragment", arguments: BuiltInRules.allCases)
     func streamedDocument(_ rules: BuiltInRules) throws {
         let posts = PostCorpus.posts(byteCount: 300_000, seed: 9)

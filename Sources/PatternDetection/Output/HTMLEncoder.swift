@@ -2,7 +2,7 @@
 /// `<a class="url" href>` when the link policy allows their value (http and https only) (the rule set's URI), other
 /// links stay `<span class="url">`. Every byte of text, attribute and class name is escaped
 /// so neither the text nor a URL can open a tag or an attribute. Ill-formed
-/// UTF-8 becomes U+FFFD.
+/// UTF-8 and NUL (U+0000, which HTML does not allow in text or attribute values) become U+FFFD.
 ///
 /// Streams: each piece is written as it comes, nothing is kept between pieces. Byte-level: the
 /// opening tag of each kind is built once, text is copied in runs between the bytes that need an
@@ -140,8 +140,9 @@ public struct HTMLEncoder {
     }
 }
 
-/// HTML escaping for text and attribute values: `& < > " '` become entities (and, on request,
-/// line breaks become character references). The one escaper of the package.
+/// HTML escaping for text and attribute values: `& < > " '` become entities, NUL (U+0000) becomes
+/// U+FFFD, as an HTML parser reads it (and, on request, line breaks become character
+/// references). The one escaper of the package.
 package enum HTMLEscaping {
     /// `text` escaped.
     package static func escape(_ text: String) -> String {
@@ -165,7 +166,7 @@ package enum HTMLEscaping {
         var index = start
         let end = text.endIndex
         // Every byte that may need an entity is below 64: one bit each.
-        var escaped: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
+        var escaped: UInt64 = 1 << 0x00 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
         if lineBreaks { escaped |= 1 << 0x0A | 1 << 0x0D }
         let base = UnsafeRawPointer(bytes.baseAddress)
         while index < end {
@@ -174,7 +175,7 @@ package enum HTMLEscaping {
                 let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 var found = ByteWord.bytes(of: word, equalTo: 0x26) | ByteWord.bytes(of: word, equalTo: 0x3C)
                     | ByteWord.bytes(of: word, equalTo: 0x3E) | ByteWord.bytes(of: word, equalTo: 0x22)
-                    | ByteWord.bytes(of: word, equalTo: 0x27)
+                    | ByteWord.bytes(of: word, equalTo: 0x27) | ByteWord.bytes(of: word, equalTo: 0x00)
                 if lineBreaks { found |= ByteWord.bytes(of: word, equalTo: 0x0A) | ByteWord.bytes(of: word, equalTo: 0x0D) }
                 if found == 0 {
                     index += 8
@@ -202,6 +203,7 @@ package enum HTMLEscaping {
         case UInt8(ascii: ">"): return "&gt;"
         case UInt8(ascii: "\""): return "&quot;"
         case UInt8(ascii: "'"): return "&#39;"
+        case 0x00: return "\u{FFFD}"
         case 0x0A where lineBreaks: return "&#10;"
         case 0x0D where lineBreaks: return "&#13;"
         default: return nil
