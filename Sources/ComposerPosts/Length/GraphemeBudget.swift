@@ -36,51 +36,110 @@ struct GraphemeBudget {
         var extraClusters = 0
     }
 
+    /// The pieces of the rewritten string after the prefix, in order — the original text between
+    /// replacements and each replacement — made only as far as they are asked for: the cut reads
+    /// no further than its limit, so a text of many replacements holds no piece for each.
+    private struct Pieces {
+        private let replacements: [Replacement]
+        private let end: Int
+        /// The pieces made so far, in order.
+        private(set) var made: [Piece] = []
+        private var rewrittenCursor: Int
+        private var originalCursor: Int
+        private var nextReplacement = 0
+
+        /// The pieces of `range` with `replacements` applied, the rewritten string starting with
+        /// `prefixLength` bytes of prefix.
+        init(prefixLength: Int, range: Range<Int>, replacements: [Replacement]) {
+            self.replacements = replacements
+            end = range.upperBound
+            rewrittenCursor = prefixLength
+            originalCursor = range.lowerBound
+        }
+
+        /// Whether piece `index` exists; makes the pieces up to it.
+        mutating func has(_ index: Int) -> Bool {
+            while made.count <= index {
+                guard makeNext() else { return false }
+            }
+            return true
+        }
+
+        subscript(index: Int) -> Piece { made[index] }
+
+        private mutating func makeNext() -> Bool {
+            if nextReplacement < replacements.count {
+                let replacement = replacements[nextReplacement]
+                if originalCursor < replacement.utf8Range.lowerBound {
+                    appendOriginal(upTo: replacement.utf8Range.lowerBound)
+                    return true
+                }
+                let length = replacement.text.utf8.count
+                made.append(Piece(
+                    rewritten: rewrittenCursor..<rewrittenCursor + length, original: replacement.utf8Range,
+                    isReplacement: true, extraClusters: replacement.extraClusters))
+                rewrittenCursor += length
+                originalCursor = replacement.utf8Range.upperBound
+                nextReplacement += 1
+                return true
+            }
+            guard originalCursor < end else { return false }
+            appendOriginal(upTo: end)
+            return true
+        }
+
+        private mutating func appendOriginal(upTo limit: Int) {
+            let length = limit - originalCursor
+            made.append(Piece(
+                rewritten: rewrittenCursor..<rewrittenCursor + length, original: originalCursor..<limit, isReplacement: false))
+            rewrittenCursor += length
+            originalCursor = limit
+        }
+    }
+
     /// Counts `range` of the text whose UTF-8 is `bytes` (well-formed) with `replacements`
     /// (sorted, disjoint, inside `range`) applied after `prefix`.
     /// - Complexity: O(range length + prefix + replacement lengths); the cut is looked for only
-    ///   when the count is over `limit`.
+    ///   when the count is over `limit`. Memory: the rewritten string, and pieces only as far as
+    ///   the cut reads.
     init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, replacements: [Replacement], prefix: String, limit: Int) {
         if replacements.isEmpty && prefix.isEmpty {
             let slice = UnsafeBufferPointer(rebasing: bytes[range])
             length = GraphemeCount.count(slice)
-            validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: [])
+            var none = Pieces(prefixLength: 0, range: 0..<0, replacements: [])
+            validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: &none)
             return
         }
         // The rewritten text's UTF-8: well-formed pieces end to end.
         var rewritten: [UInt8] = []
         rewritten.reserveCapacity(prefix.utf8.count + range.count + replacements.reduce(0) { $0 + $1.text.utf8.count })
         rewritten.append(contentsOf: prefix.utf8)
-        var pieces: [Piece] = []
         var cursor = range.lowerBound
-        func appendOriginal(_ end: Int) {
-            guard cursor < end else { return }
-            let start = rewritten.count
-            rewritten.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<end]))
-            pieces.append(Piece(rewritten: start..<rewritten.count, original: cursor..<end, isReplacement: false))
-        }
+        var extraClusters = 0
         for replacement in replacements {
-            appendOriginal(replacement.utf8Range.lowerBound)
-            let start = rewritten.count
+            if cursor < replacement.utf8Range.lowerBound {
+                rewritten.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<replacement.utf8Range.lowerBound]))
+            }
             rewritten.append(contentsOf: replacement.text.utf8)
-            pieces.append(Piece(
-                rewritten: start..<rewritten.count, original: replacement.utf8Range, isReplacement: true,
-                extraClusters: replacement.extraClusters))
+            extraClusters = extraClusters.saturatingAdding(replacement.extraClusters)
             cursor = replacement.utf8Range.upperBound
         }
-        appendOriginal(range.upperBound)
-        length = pieces.reduce(rewritten.withUnsafeBufferPointer(GraphemeCount.count)) { $0.saturatingAdding($1.extraClusters) }
+        if cursor < range.upperBound {
+            rewritten.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<range.upperBound]))
+        }
+        length = rewritten.withUnsafeBufferPointer(GraphemeCount.count).saturatingAdding(extraClusters)
         if length <= limit {
             validEnd = range.upperBound
         } else {
-            let end = rewritten.withUnsafeBufferPointer { Self.cut($0, limit: limit, pieces: pieces) }
-            validEnd = Self.original(of: end, pieces: pieces, prefixLength: prefix.utf8.count, start: range.lowerBound)
+            var pieces = Pieces(prefixLength: prefix.utf8.count, range: range, replacements: replacements)
+            let end = rewritten.withUnsafeBufferPointer { Self.cut($0, limit: limit, pieces: &pieces) }
+            validEnd = Self.original(of: end, pieces: pieces.made, prefixLength: prefix.utf8.count, start: range.lowerBound)
         }
     }
 
     /// The rewritten offset of the last acceptable cluster boundary with at most `limit` clusters
     /// before it (a replacement's extra clusters counted once the boundary is past its end).
-    private static func cut(_ rewritten: UnsafeBufferPointer<UInt8>, limit: Int, pieces: [Piece]) -> Int {
+    private static func cut(_ rewritten: UnsafeBufferPointer<UInt8>, limit: Int, pieces: inout Pieces) -> Int {
         var best = 0
         var clusters = 0
         var piece = 0
@@ -89,13 +148,13 @@ struct GraphemeBudget {
         GraphemeCount.forEachClusterEnd(in: rewritten) { offset in
             guard clusters < limit else { return false }
             clusters += 1
-            while extrasCounted < pieces.count, pieces[extrasCounted].rewritten.upperBound <= offset {
+            while pieces.has(extrasCounted), pieces[extrasCounted].rewritten.upperBound <= offset {
                 clusters = clusters.saturatingAdding(pieces[extrasCounted].extraClusters)
                 extrasCounted += 1
             }
             if clusters > limit { return false }
-            while piece < pieces.count, pieces[piece].rewritten.upperBound < offset { piece += 1 }
-            let insideReplacement = piece < pieces.count && pieces[piece].isReplacement
+            while pieces.has(piece), pieces[piece].rewritten.upperBound < offset { piece += 1 }
+            let insideReplacement = pieces.has(piece) && pieces[piece].isReplacement
                 && pieces[piece].rewritten.lowerBound < offset && offset < pieces[piece].rewritten.upperBound
             if !insideReplacement { best = offset }
             return true
