@@ -99,6 +99,26 @@ struct LengthReportTests {
         }
     }
 
+    /// Found by the thread soak at ten times its size: a link without a protocol swallows the
+    /// white space (not a `mastodon` separator) and the link after it in the whole text, so the
+    /// whole text has no entity there, while a post of the slice after that white space holds a
+    /// link, counted as 23.
+    @Test("A slice that starts inside a Mastodon word counts as posted alone")
+    func sliceStartingInsideAMastodonWord() throws {
+        let link = "https://example.com/" + String(repeating: "p", count: 60)
+        let draft = "www.example.org/a?b=c#d\u{205F}" + link + " end"
+        let whole = withUTF8Bytes(of: draft) { MastodonRules.shared.countedSpans(in: $0) }
+        #expect(whole.isEmpty, "the reference's scan: no link in the whole text")
+        let start = draft.utf8.count - link.utf8.count - 4
+        let counter = PostLengthCounter(text: draft, profiles: [Self.mastodon])
+        for range in [start..<draft.utf8.count, start..<(draft.utf8.count - 4), 0..<(start - 3)] {
+            let alone = try Self.report(String(decoding: Array(draft.utf8)[range], as: UTF8.self), Self.mastodon)
+            let slice = counter.report(for: Self.mastodon, utf8Range: range)
+            #expect(slice.length == alone.length && slice.isValid == alone.isValid, "\(range)")
+        }
+        #expect(counter.report(for: Self.mastodon, utf8Range: start..<draft.utf8.count).length == 27)
+    }
+
     /// What `bluesky` and `mastodon` count, built without the counter: the text with each link
     /// shortened as the Bluesky app posts it, or with each URL as 23 `x`s and each mention as its
     /// `@user`; nil for `twitter`.

@@ -105,17 +105,41 @@ public struct PostLengthCounter: Sendable {
         }
     }
 
-    /// The `mastodon` entities as a post of `range` alone has them: the whole text's, unless one
-    /// of them reaches across an end of the slice, and then the slice's own. A Mastodon link may
-    /// hold white space (an em space in its query, say), so a slice that ends at white space can
-    /// still cut one; posted alone, the slice holds a shorter link, counted as a URL.
-    /// - Complexity: O(log spans) when no entity is cut, else a scan of the slice.
+    /// The `mastodon` entities as a post of `range` alone has them: the whole text's when both ends
+    /// of the slice meet a separator of the `mastodon` rule set (or the text's edge), and none of
+    /// the entities reaches across an end; else the slice's own. Mastodon's separators are ASCII
+    /// white space and U+0085 only: a link may hold other white space (an em space in its query,
+    /// say), so a slice that ends at such white space can cut one, and posted alone it holds a
+    /// shorter link, counted as a URL; and a slice that starts after such white space starts
+    /// inside a word of the whole text, where the reference's scan (a link without a protocol
+    /// consuming what follows it) can find what a post of that slice would not, or the reverse.
+    /// - Complexity: O(log spans) when both ends meet separators and no entity is cut, else a scan
+    ///   of the slice.
     private func sliceMastodonSpans(_ spans: [Span], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Span] {
         let overlapping = spans.indices(overlapping: range)
         let cutAtStart = overlapping.first.map { spans[$0].utf8Range.lowerBound < range.lowerBound } ?? false
         let cutAtEnd = overlapping.last.map { spans[$0].utf8Range.upperBound > range.upperBound } ?? false
-        guard cutAtStart || cutAtEnd else { return spans }
+        let wordEdges = Self.meetsMastodonSeparator(before: range.lowerBound, in: bytes)
+            && Self.meetsMastodonSeparator(at: range.upperBound, in: bytes)
+        guard cutAtStart || cutAtEnd || !wordEdges else { return spans }
         return MastodonLength.countedSpans(in: UnsafeBufferPointer(rebasing: bytes[range])).map { $0.shifted(by: range.lowerBound) }
+    }
+
+    /// Whether `offset` is the text's start or follows a `mastodon` separator (ASCII white space, or
+    /// U+0085 as `C2 85`).
+    private static func meetsMastodonSeparator(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset > 0 else { return true }
+        let byte = bytes[offset - 1]
+        if byte < 0x80 { return MastodonRules.shared.isSeparator(Unicode.Scalar(byte)) }
+        return offset >= 2 && bytes[offset - 2] == 0xC2 && byte == 0x85
+    }
+
+    /// Whether `offset` is the text's end or precedes a `mastodon` separator.
+    private static func meetsMastodonSeparator(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset < bytes.count else { return true }
+        let byte = bytes[offset]
+        if byte < 0x80 { return MastodonRules.shared.isSeparator(Unicode.Scalar(byte)) }
+        return offset + 1 < bytes.count && byte == 0xC2 && bytes[offset + 1] == 0x85
     }
 
     /// twitter-text's URLs as a post of `range` alone has them: the whole text's when the slice
