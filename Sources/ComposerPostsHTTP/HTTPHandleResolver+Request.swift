@@ -7,9 +7,9 @@ import ComposerPosts
 extension HTTPHandleResolver {
     /// One request, raced against ``timeout``: whichever ends first decides, and a request that
     /// loses is cancelled. An answer refused for passing ``maximumAnswerBytes`` decides too, as
-    /// soon as it passes the limit, and cancels the request. Cancelling the calling task ends the request at once too. The timer
-    /// runs on a Dispatch queue, not the Swift concurrency pool, so the request is cancelled on
-    /// time even while the pool is busy. A cancelled request keeps its slot until URLSession
+    /// soon as it passes the limit, and cancels the request. Cancelling the calling task ends the
+    /// request at once too. The timer runs on a Dispatch queue, not the Swift concurrency pool, so
+    /// the request is cancelled on time even while the pool is busy. A cancelled request keeps its slot until URLSession
     /// reports it ended (a few milliseconds) or ``cancelGrace`` passed; its connection is closed
     /// asynchronously, so the next request's connection can briefly overlap it.
     func resolve(

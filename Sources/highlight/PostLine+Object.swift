@@ -154,24 +154,20 @@ extension PostLine {
             // The significant digits: the integer and fraction digits without the leading zeros
             // and the trailing ones, which move into the exponent.
             let fractionDigits = line[fractionStart..<fractionEnd]
-            var digits = Array(line[integerStart..<integerEnd]) + fractionDigits
+            let digits = Array(line[integerStart..<integerEnd]) + fractionDigits
             exponent -= fractionDigits.count
             guard let first = digits.firstIndex(where: { $0 != UInt8(ascii: "0") }) else { return 0 }
             let last = digits.lastIndex(where: { $0 != UInt8(ascii: "0") }) ?? first
             exponent += digits.count - 1 - last
-            digits = Array(digits[first...last])
+            let significant = digits[first...last]
             guard exponent >= 0 else { throw error("\"\(name)\" must be a whole number", at: start) }
-            // Int.max has 19 digits: more than 19 cannot fit.
-            guard digits.count + exponent <= 19 else { throw error("\"\(name)\" is too large", at: start) }
+            // Int.max has 19 digits: more than 19 cannot fit, and 19 cannot overflow a UInt.
+            guard significant.count + exponent <= 19 else { throw error("\"\(name)\" is too large", at: start) }
             var magnitude: UInt = 0
-            for digit in digits { magnitude = magnitude * 10 + UInt(digit - UInt8(ascii: "0")) }
-            var overflow = false
-            for _ in 0..<exponent {
-                let (times10, o) = magnitude.multipliedReportingOverflow(by: 10)
-                (magnitude, overflow) = (times10, overflow || o)
-            }
+            for digit in significant { magnitude = magnitude * 10 + UInt(digit - UInt8(ascii: "0")) }
+            for _ in 0..<exponent { magnitude *= 10 }
             let limit = negative ? UInt(Int.max) + 1 : UInt(Int.max)
-            guard !overflow, magnitude <= limit else { throw error("\"\(name)\" is too large", at: start) }
+            guard magnitude <= limit else { throw error("\"\(name)\" is too large", at: start) }
             return negative ? Int(truncatingIfNeeded: 0 &- magnitude) : Int(magnitude)
         }
 

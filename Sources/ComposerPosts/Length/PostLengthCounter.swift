@@ -119,27 +119,15 @@ public struct PostLengthCounter: Sendable {
         let overlapping = spans.indices(overlapping: range)
         let cutAtStart = overlapping.first.map { spans[$0].utf8Range.lowerBound < range.lowerBound } ?? false
         let cutAtEnd = overlapping.last.map { spans[$0].utf8Range.upperBound > range.upperBound } ?? false
-        let wordEdges = Self.meetsMastodonSeparator(before: range.lowerBound, in: bytes)
-            && Self.meetsMastodonSeparator(at: range.upperBound, in: bytes)
-        guard cutAtStart || cutAtEnd || !wordEdges else { return spans }
+        guard cutAtStart || cutAtEnd || !Self.meetsMastodonSeparators(range, in: bytes) else { return spans }
         return MastodonLength.countedSpans(in: UnsafeBufferPointer(rebasing: bytes[range])).map { $0.shifted(by: range.lowerBound) }
     }
 
-    /// Whether `offset` is the text's start or follows a `mastodon` separator (ASCII white space, or
-    /// U+0085 as `C2 85`).
-    private static func meetsMastodonSeparator(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard offset > 0 else { return true }
-        let byte = bytes[offset - 1]
-        if byte < 0x80 { return MastodonRules.shared.isSeparator(Unicode.Scalar(byte)) }
-        return offset >= 2 && bytes[offset - 2] == 0xC2 && byte == 0x85
-    }
-
-    /// Whether `offset` is the text's end or precedes a `mastodon` separator.
-    private static func meetsMastodonSeparator(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard offset < bytes.count else { return true }
-        let byte = bytes[offset]
-        if byte < 0x80 { return MastodonRules.shared.isSeparator(Unicode.Scalar(byte)) }
-        return offset + 1 < bytes.count && byte == 0xC2 && bytes[offset + 1] == 0x85
+    /// Whether each end of `range` is an edge of the text or meets a `mastodon` separator.
+    private static func meetsMastodonSeparators(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let rules = MastodonRules.shared
+        return (range.lowerBound == 0 || rules.isSeparator(bytes.decodeScalar(at: bytes.scalarStart(before: range.lowerBound)).scalar))
+            && (range.upperBound == bytes.count || rules.isSeparator(bytes.decodeScalar(at: range.upperBound).scalar))
     }
 
     /// twitter-text's URLs as a post of `range` alone has them: the whole text's when the slice
