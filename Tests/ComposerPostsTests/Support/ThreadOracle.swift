@@ -172,19 +172,29 @@ struct ThreadOracle {
         var reserveDigits = numbering ? 1 : 0
         while true {
             let cuts = self.cuts(reserve: reserve(digits: reserveDigits))
-            // Lengths grow with the part (white space separates every word in the drafts given
-            // here), so a part longer than the limit without its suffix ends the search from its start.
+            // Lengths grow from one white space cut to the next (white space separates every word
+            // in the drafts given here), so a part that ends at white space and is longer than the
+            // limit without its suffix ends the search from its start. Inside a word they need not
+            // grow: `@user@` counts 6 under mastodon where `@user@m` counts 5 (a remote mention
+            // counts without its domain), and a long dotted word counts 23 once it ends as a link.
             let bounds = (0..<cuts.count).map { start in
-                (start + 1..<cuts.count).first { report(text(cuts[start].dropped.upperBound..<cuts[$0].dropped.lowerBound)).length > profile.limit } ?? cuts.count
+                (start + 1..<cuts.count).first { end in
+                    let atWhiteSpace = !cuts[end].dropped.isEmpty || end == cuts.count - 1
+                    return atWhiteSpace && report(text(cuts[start].dropped.upperBound..<cuts[end].dropped.lowerBound)).length > profile.limit
+                } ?? cuts.count
             }
             var count = 2
             var found: [Int]?
-            while found == nil {
-                precondition(count < cuts.count, "no split at all")
+            while found == nil, count < cuts.count {
                 found = bestSplit(cuts, count: count, bounds: bounds)
                 if found == nil { count += 1 }
             }
-            let chosen = found!
+            guard let chosen = found else {
+                // Words cut for a one-digit suffix may still be too long for a two-digit one.
+                precondition(numbering && reserveDigits < 4, "no split at all: \(profile) \(draft.debugDescription)")
+                reserveDigits += 1
+                continue
+            }
             if numbering, String(count).count > reserveDigits {
                 reserveDigits = String(count).count
                 continue
