@@ -173,6 +173,50 @@ struct DraftLengthSessionTests {
         }
     }
 
+    @Test("bluesky's byte limit: wide clusters, links and line breaks typed and deleted around 3,000 bytes")
+    func blueskyByteLimitSessions() throws {
+        // Mostly clusters of 14 to 25 bytes, so that 3,000 bytes come before 300 clusters; now and
+        // then a link (counted shortened, about a byte a cluster) or a line break.
+        let clusters = ["👩🏽‍💻", "👨‍👩‍👧‍👦", "🏳️‍🌈", "👩🏽‍💻👩🏽‍💻", "e\u{301}\u{302}\u{303}\u{304}\u{305}"]
+        let rare = [
+            "\n", " ", " https://example.com/" + String(repeating: "p", count: 40) + " ", " https://日本.jp/パス ",
+            " example.com/東京 ",
+        ]
+        func piece(_ random: inout SplitMix64) -> String {
+            let list = random.next() % 40 == 0 ? rare : clusters
+            return list[Int(random.next() % UInt64(list.count))]
+        }
+        for seed in UInt64(1)...4 {
+            var random = SplitMix64(seed: seed &* 0x3000)
+            var text = ""
+            while text.utf8.count < 2_900 { text += piece(&random) }
+            var draft = DraftLength(text: text, profiles: [.bluesky, .mastodon()])
+            var crossings = 0
+            for step in 0..<150 {
+                let offsets = Self.boundaries(text)
+                let position = offsets[Int(random.next() % UInt64(offsets.count))]
+                let range: Range<Int>
+                let replacement: String
+                if random.next() % 2 == 0 {
+                    let other = offsets[min(offsets.count - 1, offsets.firstIndex(of: position)! + Int(random.next() % 12))]
+                    (range, replacement) = (position..<other, "")
+                } else {
+                    (range, replacement) = (position..<position, piece(&random))
+                }
+                text = Self.replacing(text, range, with: replacement)
+                draft.apply(TextEdit(replacing: range, insertedUTF8Count: replacement.utf8.count), in: text)
+                if let problem = try Self.mismatch(draft, text) {
+                    Issue.record("seed \(seed) step \(step): \(problem)")
+                    return
+                }
+                let report = draft.report(for: .bluesky)
+                if report.length <= report.limit && !report.isValid && !text.isEmpty { crossings += 1 }
+            }
+            // The sessions spend time over the byte limit while under 300 clusters.
+            #expect(crossings > 10, "seed \(seed)")
+        }
+    }
+
     @Test("Duplicate profiles count once; no profile counts nothing")
     func profiles() throws {
         let draft = try DraftLength(text: "hello\nworld", profiles: [.twitter, .bluesky, .twitter, .mastodon()])

@@ -293,11 +293,35 @@ struct LengthReportTests {
     @Test("bluesky: empty text is not a post; 300 clusters are")
     func blueskyBounds() throws {
         #expect(try !Self.report("", .bluesky).isValid)
-        let full = try Self.report(String(repeating: "👨‍👩‍👧‍👦", count: 300), .bluesky)
+        let full = try Self.report(String(repeating: "🦋", count: 300), .bluesky)
         #expect(full.length == 300 && full.isValid && full.permillage == 1000 && full.overflow == nil)
+        // 300 families are 300 clusters too, but 7,500 bytes: the server refuses them.
+        let families = try Self.report(String(repeating: "👨‍👩‍👧‍👦", count: 300), .bluesky)
+        #expect(families.length == 300 && !families.isValid && families.validRange.utf8 == 0..<3_000)
         let over = try Self.report(String(repeating: "é", count: 301), .bluesky)
         #expect(over.validRange.utf8 == 0..<600 && over.overflow?.utf16 == 300..<301)
     }
+    @Test("bluesky: the text as posted may have 3,000 UTF-8 bytes, whatever its clusters")
+    func blueskyByteLimit() throws {
+        let coder = "👩🏽‍💻"  // one cluster, 15 bytes, 7 UTF-16 units
+        let full = try Self.report(String(repeating: coder, count: 200), .bluesky)
+        #expect(full.length == 200 && full.isValid && full.overflow == nil && full.validRange.utf8 == 0..<3000)
+        let over = try Self.report(String(repeating: coder, count: 201), .bluesky)
+        #expect(over.length == 201 && over.remaining == 99 && !over.isValid)
+        #expect(over.validRange.utf8 == 0..<3000 && over.validRange.utf16 == 0..<1400)
+        #expect(over.overflow?.utf8 == 3000..<3015 && over.overflow?.utf16 == 1400..<1407)
+        // The cut falls at a cluster boundary: 2,999 bytes, then a cluster of 4.
+        let boundary = try Self.report(String(repeating: coder, count: 199) + "abcdefghijklmn😀", .bluesky)
+        #expect(boundary.length == 214 && !boundary.isValid && boundary.validRange.utf8 == 0..<2_999)
+        // Bytes as posted: a long link counts its shortened form, in bytes as in clusters.
+        let path = String(repeating: "x", count: 3_000)
+        let link = try Self.report("see https://example.com/\(path) \(String(repeating: coder, count: 190))", .bluesky)
+        #expect(link.isValid && link.length == 4 + 27 + 1 + 190)
+        // ...and a link that would cross the byte limit is a unit: the valid range ends before it.
+        let late = try Self.report(String(repeating: coder, count: 199) + " https://example.com/abcdefgh", .bluesky)
+        #expect(!late.isValid && late.validRange.utf8 == 0..<2_986)
+    }
+
     @Test("The JSON member stays within its stated bound, and a raw writer writes what a growing one does")
     func memberJSONBound() throws {
         let extreme = TextRange(utf8: Int.min..<Int.max, utf16: Int.min..<Int.max)

@@ -114,6 +114,32 @@ struct ThreadSplitterTests {
         }
     }
 
+    @Test("bluesky: every post is at most 3,000 bytes as posted, numbering included, whatever its clusters")
+    func blueskyByteLimit() throws {
+        let coder = "👩🏽‍💻"  // one cluster, 15 bytes
+        // Six lines of 130 clusters and 1,525 bytes: two would fit in 300 clusters, not in 3,000 bytes.
+        let lines = String(repeating: "word word word word word " + String(repeating: coder, count: 100) + "\n", count: 6)
+        for numbering in [false, true] {
+            let posts = try ThreadSplitter(profile: .bluesky, numbering: numbering).split(lines)
+            #expect(posts.count == 6)
+            for post in posts { #expect(PostLength.report(for: post.text, profile: .bluesky).isValid) }
+        }
+        // 2,998 bytes in 212 clusters fit alone, but not with " 1/2" after them: the word is cut.
+        let word = String(repeating: coder, count: 199) + "abcdefghijklm"
+        #expect(PostLength.report(for: word, profile: .bluesky).isValid)
+        let numbered = try ThreadSplitter(profile: .bluesky, numbering: true).split(word + " " + word)
+        #expect(numbered.count == 3)
+        for post in numbered {
+            let report = PostLength.report(for: post.text, profile: .bluesky)
+            #expect(report.isValid, "\(post.text.utf8.count) bytes")
+        }
+        // A single cluster of 3,001 bytes fits no post.
+        let zalgo = "a" + String(repeating: "\u{301}", count: 1_500)
+        #expect(throws: ThreadSplitError.unsplittable(TextRange(utf8: 3..<3_004, utf16: 3..<1_504))) {
+            try ThreadSplitter(profile: .bluesky).split("ok " + zalgo)
+        }
+    }
+
     @Test("A character no post can hold makes the draft unsplittable")
     func unsplittable() throws {
         #expect(throws: ThreadSplitError.unsplittable(TextRange(utf8: 6..<9, utf16: 6..<7))) {

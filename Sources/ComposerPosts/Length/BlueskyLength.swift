@@ -3,20 +3,36 @@ import PatternDetection
 /// The `bluesky` profile: grapheme clusters of the text as the Bluesky app posts it.
 enum BlueskyLength {
     static let limit = 300
+    /// The most UTF-8 bytes a post's text may have: `app.bsky.feed.post`'s `maxLength`, which the
+    /// server checks besides the 300 clusters (`maxGraphemes`) the app counts.
+    static let byteLimit = 3000
 
     /// The report for `range` of the text whose UTF-8 is `bytes`, given the links the `bluesky`
     /// rule set kept in the whole text; links not wholly inside `range` are counted as typed.
     ///
     /// Each link counts as the grapheme clusters of its shortened text and is a unit for the valid
-    /// range, which is the longest prefix of `range` that fits in 300 clusters, cut at a cluster
-    /// boundary, ending before a link that does not fit whole. Empty text is not valid.
+    /// range, which is the longest prefix of `range` that fits in 300 clusters and, as posted
+    /// (links shortened), in 3,000 UTF-8 bytes, cut at a cluster boundary, ending before a link
+    /// that does not fit whole. Valid when 1…300 clusters and at most 3,000 bytes as posted.
     static func report(
         bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, links: ShortenedLinks, startUTF16: Int
     ) -> LengthReport {
-        let budget = GraphemeBudget(bytes: bytes, range: range, replacements: links.inside(range), prefix: "", limit: limit)
+        let budget = GraphemeBudget(
+            bytes: bytes, range: range, replacements: links.inside(range), prefix: "", limit: limit, byteLimit: byteLimit)
         return GraphemeBudget.report(
-            budget, profile: .bluesky, limit: limit, isValid: budget.length > 0 && budget.length <= limit, bytes: bytes,
-            range: range, startUTF16: startUTF16)
+            budget, profile: .bluesky, limit: limit, isValid: isValid(length: budget.length, postedBytes: budget.bytes),
+            bytes: bytes, range: range, startUTF16: startUTF16)
+    }
+
+    /// Whether a text of `length` clusters and `postedBytes` UTF-8 bytes as posted is a post.
+    static func isValid(length: Int, postedBytes: Int) -> Bool {
+        length > 0 && length <= limit && postedBytes <= byteLimit
+    }
+
+    /// The UTF-8 bytes of `range` as posted: each link inside it replaced by its shortened text.
+    /// - Complexity: O(log links + links in `range`).
+    static func postedBytes(of range: Range<Int>, links: ShortenedLinks) -> Int {
+        links.inside(range).reduce(range.count) { $0 - $1.utf8Range.count + $1.text.utf8.count }
     }
 
     /// The links (kind `url`) the `bluesky` rule set keeps in `bytes`, sorted: the spans of
@@ -60,7 +76,8 @@ enum BlueskyLength {
 }
 
 extension GraphemeBudget {
-    /// A report whose valid range ends at the budget's `validEnd`.
+    /// A report whose valid range ends at the budget's `validEnd`, with an overflow when that is
+    /// before the end of `range` (the count over `limit`, or the bytes over the budget's).
     static func report(
         _ budget: GraphemeBudget, profile: LengthProfile, limit: Int, isValid: Bool, bytes: UnsafeBufferPointer<UInt8>,
         range: Range<Int>, startUTF16: Int
@@ -68,7 +85,7 @@ extension GraphemeBudget {
         let validUTF16End = startUTF16 + UTF16Offsets.count(in: bytes, range.lowerBound..<budget.validEnd)
         let valid = TextRange(utf8: range.lowerBound..<budget.validEnd, utf16: startUTF16..<validUTF16End)
         var overflow: TextRange?
-        if budget.length > limit {
+        if budget.length > limit || budget.validEnd < range.upperBound {
             let end = validUTF16End + UTF16Offsets.count(in: bytes, budget.validEnd..<range.upperBound)
             overflow = TextRange(utf8: budget.validEnd..<range.upperBound, utf16: validUTF16End..<end)
         }

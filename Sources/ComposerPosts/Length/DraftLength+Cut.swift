@@ -5,7 +5,7 @@ extension DraftLength {
     /// that decides it.
     struct Cut: Sendable, Equatable {
         /// End of the prefix that decides it: the lines through the first where the limit is
-        /// crossed (`twitter`: or an invalid character met).
+        /// crossed (`bluesky`: or the byte limit; `twitter`: or an invalid character met).
         var prefixUTF8: Int
         var prefixUTF16: Int
         var validUTF8: Int
@@ -44,7 +44,7 @@ extension DraftLength {
     private func crossesLimit(_ profile: LengthProfile) -> Bool {
         switch profile {
         case .bluesky:
-            return totals.bluesky > profile.limit
+            return totals.bluesky > profile.limit || totals.blueskyBytes > BlueskyLength.byteLimit
         case .twitter:
             let weighting = TwitterWeighting.version3
             return totals.twitterWeight > weighting.maxWeightedLength * weighting.scale || totals.twitterInvalidLines > 0
@@ -63,6 +63,8 @@ extension DraftLength {
         let weighting = TwitterWeighting.version3
         let limit = profile == .twitter ? weighting.maxWeightedLength * weighting.scale : profile.limit
         var before = 0
+        // `bluesky`: the bytes as posted of the lines before, within the byte limit.
+        var bytesBefore = 0
         var start = (utf8: 0, utf16: 0, nfc: 0)
         var index = 0
         // Were the limit never crossed, the last line would be counted on the same terms: exact still.
@@ -71,7 +73,9 @@ extension DraftLength {
             let count = line.count(profile, head: index == 0 ? head : Head())
             // `before` is within the limit, so this cannot overflow where `before + count` could.
             if count > limit - before || (profile == .twitter && line.twitterInvalid) { break }
+            if profile == .bluesky, line.blueskyBytes > BlueskyLength.byteLimit - bytesBefore { break }
             before += count
+            bytesBefore += profile == .bluesky ? line.blueskyBytes : 0
             start.utf8 += line.utf8
             start.utf16 += line.utf16
             start.nfc += line.utf16 - line.twitterShift
@@ -99,7 +103,7 @@ extension DraftLength {
                 let budget = GraphemeBudget(
                     bytes: bytes, range: range,
                     replacements: BlueskyLength.ShortenedLinks(text: text, links: scan.links).inside(range), prefix: "",
-                    limit: limit - before)
+                    limit: limit - before, byteLimit: BlueskyLength.byteLimit - bytesBefore)
                 (cut.validUTF8, cut.validUTF16) = cutAt(bytes, budget.validEnd)
             case .twitter:
                 // The walk resumes before the LF, which weighs 1 and is valid.

@@ -12,6 +12,8 @@ extension DraftLength {
         var utf16 = 0
         /// `bluesky`: grapheme clusters, each link as the app shortens it.
         var bluesky = 0
+        /// `bluesky`: UTF-8 bytes, each link as the app shortens it.
+        var blueskyBytes = 0
         /// `twitter`: weight in units of `1 / scale` (v3: multiples of the scale).
         var twitterWeight = 0
         /// `twitter`: UTF-16 units of the line minus those of its NFC form.
@@ -45,11 +47,11 @@ extension DraftLength {
             self = withUTF8Bytes(of: text) { bytes in
                 var tally = self
                 if needs.bluesky {
-                    tally.bluesky = GraphemeBudget(
+                    let budget = GraphemeBudget(
                         bytes: bytes, range: range,
                         replacements: BlueskyLength.ShortenedLinks(text: text, links: scan.links).inside(range), prefix: "",
-                        limit: .max
-                    ).length
+                        limit: .max)
+                    (tally.bluesky, tally.blueskyBytes) = (budget.length, budget.bytes)
                 }
                 if needs.twitter {
                     // The LF is a step of its own: one unit, weight 1, valid, unchanged by NFC.

@@ -4,6 +4,7 @@ extension DraftLength {
         var utf8 = 0
         var utf16 = 0
         var bluesky = 0
+        var blueskyBytes = 0
         var twitterWeight = 0
         var twitterShift = 0
         var twitterInvalidLines = 0
@@ -16,6 +17,7 @@ extension DraftLength {
             utf8 += sign * line.utf8
             utf16 += sign * line.utf16
             bluesky += sign * line.bluesky
+            blueskyBytes += sign * line.blueskyBytes
             twitterWeight += sign * line.twitterWeight
             twitterShift += sign * line.twitterShift
             twitterInvalidLines += line.twitterInvalid ? sign : 0

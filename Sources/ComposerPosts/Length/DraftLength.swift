@@ -148,7 +148,7 @@ public struct DraftLength: Sendable {
         switch profile {
         case .bluesky:
             length = totals.bluesky
-            isValid = length > 0 && length <= profile.limit
+            isValid = BlueskyLength.isValid(length: length, postedBytes: totals.blueskyBytes)
         case .twitter:
             let weighting = TwitterWeighting.version3
             length = totals.twitterWeight / weighting.scale
@@ -165,7 +165,7 @@ public struct DraftLength: Sendable {
         let valid = cut.map { TextRange(utf8: 0..<$0.validUTF8, utf16: 0..<$0.validUTF16) }
             ?? TextRange(utf8: 0..<utf8Count, utf16: 0..<utf16Count)
         let overflow =
-            length > profile.limit
+            length > profile.limit || (profile == .bluesky && totals.blueskyBytes > BlueskyLength.byteLimit)
             ? TextRange(utf8: valid.utf8.upperBound..<utf8Count, utf16: valid.utf16.upperBound..<utf16Count) : nil
         return LengthReport(
             profile: profile, length: length, limit: profile.limit, isValid: isValid, validRange: valid, overflow: overflow)

@@ -7,8 +7,9 @@ import PatternDetection
 /// The count is that of the rewritten string itself, so clusters that join across a seam (a
 /// combining mark after a replaced URL joins its last `x`) count as the platform counts them.
 /// The valid end is the end of the longest prefix of the text whose rewritten count, prefix
-/// included, is within the limit, cut at a cluster boundary of the rewritten string that is not
-/// inside a replacement: a replaced range either fits whole or the prefix stops before it.
+/// included, is within the limit, and whose rewritten UTF-8 (prefix excluded) is within the byte
+/// limit, cut at a cluster boundary of the rewritten string that is not inside a replacement: a
+/// replaced range either fits whole or the prefix stops before it.
 ///
 /// A replacement may stand for a longer run of ASCII letters than its text (``Replacement/extraClusters``):
 /// 23 `x`s or a billion are written as two, whose seams join exactly as the whole run's would,
@@ -25,6 +26,9 @@ struct GraphemeBudget {
 
     /// Grapheme clusters of the rewritten text (saturating at `Int.max`).
     var length: Int
+    /// UTF-8 bytes of the rewritten text after the prefix (what the replacements' texts make of
+    /// the range; a replacement's extra clusters add none).
+    var bytes: Int
     /// Byte offset in the original text where the longest fitting prefix ends.
     var validEnd: Int
 
@@ -99,15 +103,22 @@ struct GraphemeBudget {
 
     /// Counts `range` of the text whose UTF-8 is `bytes` (well-formed) with `replacements`
     /// (sorted, disjoint, inside `range`) applied after `prefix`.
+    /// - Parameter byteLimit: the most UTF-8 bytes the rewritten text after the prefix may have.
     /// - Complexity: O(range length + prefix + replacement lengths); the cut is looked for only
-    ///   when the count is over `limit`. Memory: the rewritten string, and pieces only as far as
-    ///   the cut reads.
-    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, replacements: [Replacement], prefix: String, limit: Int) {
+    ///   when the count is over `limit` or the bytes over `byteLimit`. Memory: the rewritten
+    ///   string, and pieces only as far as the cut reads.
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, replacements: [Replacement], prefix: String, limit: Int,
+        byteLimit: Int = .max
+    ) {
         if replacements.isEmpty && prefix.isEmpty {
             let slice = UnsafeBufferPointer(rebasing: bytes[range])
             length = GraphemeCount.count(slice)
+            self.bytes = range.count
             var none = Pieces(prefixLength: 0, range: 0..<0, replacements: [])
-            validEnd = length <= limit ? range.upperBound : range.lowerBound + Self.cut(slice, limit: limit, pieces: &none)
+            validEnd = length <= limit && self.bytes <= byteLimit
+                ? range.upperBound
+                : range.lowerBound + Self.cut(slice, limit: limit, byteLimit: byteLimit, prefixLength: 0, pieces: &none)
             return
         }
         // The rewritten text's UTF-8: well-formed pieces end to end.
@@ -128,25 +139,31 @@ struct GraphemeBudget {
             rewritten.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<range.upperBound]))
         }
         length = rewritten.withUnsafeBufferPointer(GraphemeCount.count).saturatingAdding(extraClusters)
-        if length <= limit {
+        self.bytes = rewritten.count - prefix.utf8.count
+        if length <= limit && self.bytes <= byteLimit {
             validEnd = range.upperBound
         } else {
             var pieces = Pieces(prefixLength: prefix.utf8.count, range: range, replacements: replacements)
-            let end = rewritten.withUnsafeBufferPointer { Self.cut($0, limit: limit, pieces: &pieces) }
+            let end = rewritten.withUnsafeBufferPointer {
+                Self.cut($0, limit: limit, byteLimit: byteLimit, prefixLength: prefix.utf8.count, pieces: &pieces)
+            }
             validEnd = Self.original(of: end, pieces: pieces.made, prefixLength: prefix.utf8.count, start: range.lowerBound)
         }
     }
 
     /// The rewritten offset of the last acceptable cluster boundary with at most `limit` clusters
-    /// before it (a replacement's extra clusters counted once the boundary is past its end).
-    private static func cut(_ rewritten: UnsafeBufferPointer<UInt8>, limit: Int, pieces: inout Pieces) -> Int {
+    /// before it (a replacement's extra clusters counted once the boundary is past its end) and at
+    /// most `byteLimit` bytes between the prefix's end and it.
+    private static func cut(
+        _ rewritten: UnsafeBufferPointer<UInt8>, limit: Int, byteLimit: Int, prefixLength: Int, pieces: inout Pieces
+    ) -> Int {
         var best = 0
         var clusters = 0
         var piece = 0
         // Pieces before `extrasCounted` have their extra clusters in `clusters`.
         var extrasCounted = 0
         GraphemeCount.forEachClusterEnd(in: rewritten) { offset in
-            guard clusters < limit else { return false }
+            guard clusters < limit, offset - prefixLength <= byteLimit else { return false }
             clusters += 1
             while pieces.has(extrasCounted), pieces[extrasCounted].rewritten.upperBound <= offset {
                 clusters = clusters.saturatingAdding(pieces[extrasCounted].extraClusters)

@@ -1,7 +1,8 @@
 /// How a platform counts the length of a post.
 ///
 /// - `bluesky`: 300 grapheme clusters of the text as the Bluesky app posts it, each link shown
-///   shortened (`host` + path, query and fragment, cut to 13 UTF-16 units + `...` past 15).
+///   shortened (`host` + path, query and fragment, cut to 13 UTF-16 units + `...` past 15), and
+///   at most 3,000 UTF-8 bytes of it (the server's limit; ``limit`` is the clusters').
 /// - `twitter`: twitter-text 3.1.0's `parseTweet`: 280 weighted characters of the NFC text, most
 ///   scripts outside Latin, and emoji sequences, weighing 2; each URL 23.
 /// - `mastodon`: Mastodon's status length validator: grapheme clusters of content warning + text,

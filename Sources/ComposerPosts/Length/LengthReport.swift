@@ -2,8 +2,9 @@
 ///
 /// Invariants: `remaining == limit - length`; `permillage == ⌊length / limit × 1000⌋` (computed in
 /// floating point as twitter-text does); `validRange` starts at the start of the counted text;
-/// `overflow` is `nil` exactly when `length <= limit`, and otherwise runs from
-/// `validRange.upperBound` to the end of the counted text. Offsets are those of the text given to
+/// `overflow` is `nil` exactly when `length <= limit` (for `bluesky`, and the text as posted is at
+/// most 3,000 UTF-8 bytes), and otherwise runs from `validRange.upperBound` to the end of the
+/// counted text. Offsets are those of the text given to
 /// the counter (for a slice: of the whole text).
 public struct LengthReport: Sendable, Hashable, Decodable {
     public var profile: LengthProfile
@@ -13,14 +14,16 @@ public struct LengthReport: Sendable, Hashable, Decodable {
     /// `limit - length`; negative when the post is too long.
     public var remaining: Int
     /// Whether the platform accepts the text: not too long, and for `bluesky` and `twitter` not
-    /// empty; for `twitter` also free of U+FFFE, U+FEFF and U+FFFF.
+    /// empty; for `bluesky` also at most 3,000 UTF-8 bytes as posted; for `twitter` also free of
+    /// U+FFFE, U+FEFF and U+FFFF.
     public var isValid: Bool
     /// Thousandths of the limit used, rounded down (1000 = exactly full).
     public var permillage: Int
-    /// The longest prefix that fits (see ``PostLengthCounter`` for each profile's exact rule).
+    /// The longest prefix that fits (see ``PostLengthCounter`` for each profile's exact rule; under
+    /// `twitter` it is twitter-text's, whose end NFC can move past what fits).
     public var validRange: TextRange
-    /// The part past the limit, for a composer to mark; `nil` when the text fits. Only length makes
-    /// an overflow: a `twitter` text refused for U+FFFE, U+FEFF or U+FFFF but within the limit
+    /// The part past the limit, for a composer to mark; `nil` when the text fits. Only the limits
+    /// make an overflow (`bluesky`: the clusters or the bytes): a `twitter` text refused for U+FFFE, U+FEFF or U+FFFF but within the limit
     /// has none, while its `validRange` (twitter-text's) ends before the first such character, so
     /// the two ranges then leave the rest of the text between them unmarked.
     public var overflow: TextRange?

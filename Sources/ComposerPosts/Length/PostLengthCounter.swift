@@ -11,8 +11,10 @@ import PatternDetection
 ///
 /// What each profile counts, and its valid range:
 /// - `bluesky` — grapheme clusters of the text with each link the `bluesky` rule set keeps
-///   replaced by the Bluesky app's shortened form; valid when 1…300. Valid range: the longest
-///   prefix that fits, cut at a cluster boundary, ending before a link that does not fit whole.
+///   replaced by the Bluesky app's shortened form; valid when 1…300 and the text as posted
+///   (links shortened) is at most 3,000 UTF-8 bytes, the server's other limit. Valid range: the
+///   longest prefix that fits both, cut at a cluster boundary, ending before a link that does not
+///   fit whole.
 /// - `twitter` — twitter-text 3.1.0's `parseTweet`, quirks included. Valid range: the
 ///   reference's `validRangeStart…validRangeEnd`, quirks included (it stops before the first
 ///   U+FFFE/U+FEFF/U+FFFF, and its end is shifted by the UTF-16 length NFC removed or added).
@@ -103,6 +105,14 @@ public struct PostLengthCounter: Sendable {
                     contentWarning: contentWarning, profile: profile, startUTF16: startUTF16)
             }
         }
+    }
+
+    /// The UTF-8 bytes of the slice `utf8Range` as the Bluesky app posts it (links shortened).
+    /// - Precondition: the counter was made for `bluesky`.
+    /// - Complexity: O(log links + links in the slice).
+    func blueskyPostedBytes(utf8Range: Range<Int>) -> Int {
+        guard let blueskyLinks else { preconditionFailure("counter not made for bluesky") }
+        return BlueskyLength.postedBytes(of: utf8Range, links: blueskyLinks)
     }
 
     /// The `mastodon` entities as a post of `range` alone has them: the whole text's when both ends

@@ -132,7 +132,10 @@ struct ThreadDraft {
                 fittingEnd: guessedFittingEnd(of: range, validEnd: validEnd, length: report.length, suffix: suffix))
         }
         let length = report.length + suffix.utf8.count
-        guard !report.isValid || length > profile.limit else { return Measure(length: length, isValid: true) }
+        // `bluesky` also limits the bytes as posted, to which the suffix adds its own.
+        let bytesFit = profile != .bluesky || suffix.isEmpty
+            || counter.blueskyPostedBytes(utf8Range: range) + suffix.utf8.count <= BlueskyLength.byteLimit
+        guard !report.isValid || length > profile.limit || !bytesFit else { return Measure(length: length, isValid: true) }
         return Measure(
             length: length, isValid: false,
             fittingEnd: guessedFittingEnd(of: range, validEnd: report.validRange.utf8.upperBound, length: length, suffix: suffix))
