@@ -65,8 +65,9 @@ enum LengthChecks {
             let expected: (length: Int, isValid: Bool)
             switch profile {
             case .bluesky:
-                let length = referenceBlueskyLength(text)
-                expected = (length, length > 0 && length <= 300)
+                let posted = referenceBlueskyPostedText(text)
+                let length = posted.count
+                expected = (length, length > 0 && length <= 300 && posted.utf8.count <= 3_000)
             case .twitter:
                 let parse = referenceTwitterParse(text, weighting: .version3)
                 expected = (parse.weightedLength, parse.valid)
@@ -99,7 +100,10 @@ enum LengthChecks {
         guard valid.utf8.lowerBound == 0, valid.utf8.upperBound <= utf8Count, valid.utf16.lowerBound == 0,
             valid.utf16.upperBound <= utf16Count
         else { return "valid range \(valid) outside the text" }
-        if report.length > report.limit {
+        // `bluesky` also limits the text as posted to 3,000 bytes.
+        let overLimit = report.length > report.limit
+            || (report.profile == .bluesky && referenceBlueskyPostedText(text).utf8.count > 3_000)
+        if overLimit {
             guard let overflow = report.overflow, overflow.utf8 == valid.utf8.upperBound..<utf8Count,
                 overflow.utf16 == valid.utf16.upperBound..<utf16Count
             else { return "overflow \(String(describing: report.overflow)) after \(valid)" }
@@ -111,16 +115,16 @@ enum LengthChecks {
             // at cluster boundaries.
             let utf16 = TextOffsets.utf16Offsets([valid.utf8.upperBound], in: text)
             if utf16 != [valid.utf16.upperBound] { return "valid range \(valid): UTF-8 and UTF-16 ends disagree" }
-            if report.length <= report.limit, report.profile == .bluesky || report.isValid, valid.utf8.upperBound != utf8Count {
+            if !overLimit, report.profile == .bluesky || report.isValid, valid.utf8.upperBound != utf8Count {
                 return "valid range \(valid) of a text within the limit"
             }
         }
         return nil
     }
 
-    /// Clusters of the text with each link the `bluesky` rule set keeps written as the app shows
-    /// it: the text rewritten, then counted.
-    static func referenceBlueskyLength(_ text: String) -> Int {
+    /// The text as the Bluesky app posts it: each link the `bluesky` rule set keeps written as the
+    /// app shows it. Its clusters are the length; its UTF-8, what the server's byte limit sees.
+    static func referenceBlueskyPostedText(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let links = bytes.withUnsafeBufferPointer { BlueskyRules.shared.spans(in: $0).filter { $0.kind == .url } }
         var rewritten = ""
@@ -131,7 +135,7 @@ enum LengthChecks {
             cursor = link.utf8Range.upperBound
         }
         rewritten += String(decoding: bytes[cursor...], as: UTF8.self)
-        return rewritten.count
+        return rewritten
     }
 
     /// Mastodon's validator: the content warning and the text with each link with a protocol as
