@@ -92,6 +92,27 @@ struct ThreadSplitterTests {
         #expect(posts.count == 4 && posts.dropLast().allSatisfy { $0.hasSuffix("。") } && posts.joined() == japanese)
     }
 
+    /// A profile may hold any URL length (``LengthProfile/mastodon(limit:urlLength:)`` takes it as
+    /// given): a link then counts up to `Int.max`, and a numbered post's suffix is added to that
+    /// count without overflowing, so such a link is cut between characters like any word too long
+    /// for a post.
+    @Test("A URL length near Int.max splits, numbered or not, every post valid alone", arguments: [
+        Int.max, Int.max - 3, Int.max / 2 + 1, 1_000_000_000,
+    ])
+    func hugeURLLength(_ urlLength: Int) throws {
+        let profile = LengthProfile.mastodon(limit: 500, urlLength: urlLength)
+        let draft = String(repeating: "hello world https://example.com/x. ", count: 50)
+        for numbering in [false, true] {
+            let posts = try ThreadSplitter(profile: profile, numbering: numbering).split(draft)
+            #expect(posts.count > 1)
+            for post in posts {
+                let alone = PostLength.report(for: post.text, profile: profile)
+                #expect(alone.isValid && alone.length == post.length, "\(post.text)")
+            }
+            if numbering { #expect(posts.last?.text.hasSuffix(" \(posts.count)/\(posts.count)") == true) }
+        }
+    }
+
     @Test("No-break spaces, NEL and a space carrying a combining mark are no cuts")
     func notWhiteSpace() throws {
         let profile = LengthProfile.mastodon(limit: 8, urlLength: 23)

@@ -70,7 +70,7 @@ struct ThreadDraft {
 
     /// How a part of the draft counts as a post.
     struct Measure {
-        /// The length, suffix included.
+        /// The length, suffix included (saturating at `Int.max`, as the counter's lengths do).
         var length: Int
         /// Whether the profile accepts the post.
         var isValid: Bool
@@ -131,7 +131,8 @@ struct ThreadDraft {
                 length: report.length, isValid: false,
                 fittingEnd: guessedFittingEnd(of: range, validEnd: validEnd, length: report.length, suffix: suffix))
         }
-        let length = report.length + suffix.utf8.count
+        // A count saturated at `Int.max` (an instance's absurd URL length) stays saturated.
+        let length = report.length.saturatingAdding(suffix.utf8.count)
         // `bluesky` also limits the bytes as posted, to which the suffix adds its own.
         let bytesFit = profile != .bluesky || suffix.isEmpty
             || counter.blueskyPostedBytes(utf8Range: range) + suffix.utf8.count <= BlueskyLength.byteLimit
