@@ -242,6 +242,30 @@ struct LengthReportTests {
         }
     }
 
+    /// The instance document is remote data: numbers past 1,000,000 are refused like negative
+    /// ones, with the member and the number named, before they reach a count.
+    @Test("mastodon: an instance document's numbers above 1,000,000 are refused; 1,000,000 is taken")
+    func mastodonInstanceDocumentBounds() throws {
+        func document(_ maxCharacters: String, _ urlLength: String) -> Data {
+            Data(#"{"configuration":{"statuses":{"max_characters":\#(maxCharacters),"characters_reserved_per_url":\#(urlLength)}}}"#.utf8)
+        }
+        #expect(
+            try MastodonInstance(json: document("1000000", "1000000"))
+                == MastodonInstance(maxCharacters: 1_000_000, charactersReservedPerURL: 1_000_000))
+        for (maxCharacters, urlLength, reason) in [
+            ("1000001", "23", "max_characters must be at most 1000000, not 1000001"),
+            ("9223372036854775807", "23", "max_characters must be at most 1000000, not 9223372036854775807"),
+            ("500", "1000001", "characters_reserved_per_url must be at most 1000000, not 1000001"),
+            ("500", "9223372036854775807", "characters_reserved_per_url must be at most 1000000, not 9223372036854775807"),
+        ] {
+            #expect {
+                _ = try MastodonInstance(json: document(maxCharacters, urlLength))
+            } throws: { error in
+                "\(error)" == "configuration.statuses." + reason
+            }
+        }
+    }
+
     @Test("twitter: emoji as twemoji-parser 11 sees them")
     func twitterEmoji() throws {
         let lengths: [(String, Int)] = [

@@ -104,6 +104,10 @@ struct CLIMastodonTests {
         ("--instance", #"{"configuration":{}}"#, "missing configuration.statuses"),
         ("--instance", #"{"configuration":{"statuses":{"max_characters":0,"characters_reserved_per_url":23}}}"#, "at least 1"),
         ("--instance", "not json", "not an instance document"),
+        (
+            "--instance", #"{"configuration":{"statuses":{"max_characters":500,"characters_reserved_per_url":9223372036854775807}}}"#,
+            "characters_reserved_per_url must be at most 1000000"
+        ),
     ])
     func badDocuments(_ option: String, _ contents: String, _ reason: String) throws {
         let path = try Self.file(contents)

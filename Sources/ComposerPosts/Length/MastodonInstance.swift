@@ -24,10 +24,15 @@ public struct MastodonInstance: Sendable, Hashable {
         public let description: String
     }
 
+    /// The most either number of an instance document may be: 1,000,000. Mastodon itself has
+    /// 500 and 23 (forks let an administrator set the limit: thousands, tens of thousands); a
+    /// document beyond this is broken or hostile, not an instance a composer can serve.
+    static let largestDocumentValue = 1_000_000
+
     /// Reads an `/api/v2/instance` JSON document (other members are ignored): `Data` from
-    /// `URLSession`, or bytes.
-    /// - Throws: ``DecodingError`` when `configuration.statuses.max_characters` (at least 1) or
-    ///   `characters_reserved_per_url` (at least 0) is missing or not such a number.
+    /// `URLSession`, or bytes. The document is remote data, so its numbers are checked.
+    /// - Throws: ``DecodingError`` when `configuration.statuses.max_characters` (1 to 1,000,000) or
+    ///   `characters_reserved_per_url` (0 to 1,000,000) is missing or not such a number.
     public init(json: some DataProtocol) throws(DecodingError) {
         let statuses: Document.Statuses
         do {
@@ -38,9 +43,17 @@ public struct MastodonInstance: Sendable, Hashable {
         guard statuses.maxCharacters >= 1 else {
             throw DecodingError(description: "configuration.statuses.max_characters must be at least 1, not \(statuses.maxCharacters)")
         }
+        guard statuses.maxCharacters <= Self.largestDocumentValue else {
+            throw DecodingError(
+                description: "configuration.statuses.max_characters must be at most \(Self.largestDocumentValue), not \(statuses.maxCharacters)")
+        }
         guard statuses.charactersReservedPerURL >= 0 else {
             throw DecodingError(
                 description: "configuration.statuses.characters_reserved_per_url must be at least 0, not \(statuses.charactersReservedPerURL)")
+        }
+        guard statuses.charactersReservedPerURL <= Self.largestDocumentValue else {
+            throw DecodingError(
+                description: "configuration.statuses.characters_reserved_per_url must be at most \(Self.largestDocumentValue), not \(statuses.charactersReservedPerURL)")
         }
         self.init(maxCharacters: statuses.maxCharacters, charactersReservedPerURL: statuses.charactersReservedPerURL)
     }

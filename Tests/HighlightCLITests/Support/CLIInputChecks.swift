@@ -115,7 +115,9 @@ enum CLIInputChecks {
     static func instanceViolation(_ document: [UInt8]) -> String? {
         do {
             let instance = try MastodonInstance(json: document)
-            guard instance.maxCharacters >= 1, instance.charactersReservedPerURL >= 0 else { return "accepted \(instance)" }
+            guard (1...1_000_000).contains(instance.maxCharacters), (0...1_000_000).contains(instance.charactersReservedPerURL) else {
+                return "accepted \(instance)"
+            }
             let profile = LengthProfile.mastodon(instance: instance)
             guard profile == .mastodon(limit: instance.maxCharacters, urlLength: instance.charactersReservedPerURL) else {
                 return "profile \(profile)"
