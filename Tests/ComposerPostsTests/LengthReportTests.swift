@@ -266,6 +266,49 @@ struct LengthReportTests {
         }
     }
 
+    /// A profile or an instance made in code holds any numbers: a link length below 0 counts as
+    /// 0 wherever the profile counts, the composer's count and the splitter included.
+    @Test("mastodon: a URL length below 0 counts as 0", arguments: [-1, -23, Int.min])
+    func mastodonNegativeURLLength(urlLength: Int) throws {
+        let text = "see https://example.com/x and @alice@example.social"
+        let zero = try Self.report(text, .mastodon(limit: 500, urlLength: 0))
+        #expect(zero.length == 15)
+        for profile in [
+            LengthProfile.mastodon(limit: 500, urlLength: urlLength),
+            .mastodon(instance: MastodonInstance(maxCharacters: 500, charactersReservedPerURL: urlLength)),
+        ] {
+            let report = try Self.report(text, profile)
+            #expect(report.length == zero.length && report.isValid && report.remaining == 500 - zero.length)
+            #expect(DraftLength(text: text, profiles: [profile]).reports() == [report])
+            #expect(DraftLength(text: text, profiles: [profile, .mastodon(limit: 500, urlLength: 5)]).reports()[0] == report)
+        }
+        let posts = try ThreadSplitter(profile: .mastodon(limit: 12, urlLength: urlLength), numbering: true).split(text)
+        // "see  and" and a suffix fill the 12 characters: the link counts nothing.
+        #expect(posts.map(\.text) == ["see https://example.com/x and 1/2", "@alice@example.social 2/2"])
+    }
+
+    /// A limit below 1 is taken as given: only a blank text (counting 0) fits a limit of 0,
+    /// nothing fits a negative one, and `remaining` stays in `Int`'s range however far below 0
+    /// the limit is.
+    @Test("mastodon: a limit below 1 fits no text that counts anything, and nothing traps", arguments: [0, -1, Int.min])
+    func mastodonLimitBelowOne(limit: Int) throws {
+        let text = "hello https://example.com/x @alice@example.social wörld 😀"
+        for urlLength in [23, 0, -1, Int.max] {
+            let profile = LengthProfile.mastodon(limit: limit, urlLength: urlLength)
+            let report = try Self.report(text, profile, contentWarning: "cw")
+            #expect(!report.isValid && report.validRange.utf8 == 0..<0 && report.overflow?.utf8 == 0..<text.utf8.count)
+            #expect(report.permillage == 0)
+            let (exact, overflow) = limit.subtractingReportingOverflow(report.length)
+            #expect(report.remaining == (overflow ? Int.min : exact))
+            #expect(DraftLength(text: text, profiles: [profile], contentWarning: "cw").reports() == [report])
+            let blank = try Self.report(" \n", profile)
+            #expect(blank.length == 0 && blank.isValid == (limit == 0) && blank.remaining == limit)
+            for numbering in [false, true] {
+                #expect(throws: ThreadSplitError.self) { try ThreadSplitter(profile: profile, numbering: numbering).split(text) }
+            }
+        }
+    }
+
     @Test("twitter: emoji as twemoji-parser 11 sees them")
     func twitterEmoji() throws {
         let lengths: [(String, Int)] = [

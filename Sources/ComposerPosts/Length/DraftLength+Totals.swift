@@ -35,7 +35,7 @@ extension DraftLength {
         var bluesky = false
         var twitter = false
         var mastodon = false
-        /// Some mastodon profile counts URLs as nothing (`urlLength` 0).
+        /// Some mastodon profile counts URLs as nothing (`urlLength` 0 or below).
         var mastodonWithoutURLs = false
 
         /// Whether a profile's counts are among these.
@@ -43,7 +43,7 @@ extension DraftLength {
             switch profile {
             case .bluesky: bluesky
             case .twitter: twitter
-            case .mastodon(_, let urlLength): mastodon && (urlLength != 0 || mastodonWithoutURLs)
+            case .mastodon(_, let urlLength): mastodon && (urlLength > 0 || mastodonWithoutURLs)
             }
         }
 
@@ -54,7 +54,7 @@ extension DraftLength {
                 case .twitter: twitter = true
                 case .mastodon(_, let urlLength):
                     mastodon = true
-                    if urlLength == 0 { mastodonWithoutURLs = true }
+                    if urlLength <= 0 { mastodonWithoutURLs = true }
                 }
             }
         }

@@ -84,7 +84,7 @@ public struct DraftLength: Sendable {
     var cuts: [Cut?]
 
     /// Counts `text` under `profiles`; `contentWarning` is counted before it by `mastodon` ones.
-    /// - Precondition: every `mastodon` profile's `urlLength` is at least 0.
+    /// A `mastodon` profile's numbers count as ``LengthProfile`` says (a `urlLength` below 0 as 0).
     /// - Complexity: O(n).
     public init(text: String, profiles: [LengthProfile], contentWarning: String = "") {
         self.init(
@@ -98,7 +98,6 @@ public struct DraftLength: Sendable {
     ) {
         var unique: [LengthProfile] = []
         for profile in requested where !unique.contains(profile) {
-            if case .mastodon(_, let urlLength) = profile { precondition(urlLength >= 0, "negative urlLength") }
             unique.append(profile)
         }
         profiles = unique
@@ -189,8 +188,9 @@ public struct DraftLength: Sendable {
 
     /// A `mastodon` count from its tallies: clusters with each URL as one `x` (`oneX`), clusters
     /// with each URL removed (`withoutURLs`, for `urlLength` 0), and the number of URLs; each URL
-    /// counts `urlLength`. Saturates at `Int.max`.
+    /// counts `urlLength` (below 0: 0, as ``MastodonLength/replacements(_:bytes:urlLength:)``
+    /// counts it). Saturates at `Int.max`.
     static func mastodonCount(oneX: Int, withoutURLs: Int, urls: Int, urlLength: Int) -> Int {
-        urlLength == 0 ? withoutURLs : oneX.saturatingAdding((urlLength - 1).saturatingMultiplied(by: urls))
+        urlLength <= 0 ? withoutURLs : oneX.saturatingAdding((urlLength - 1).saturatingMultiplied(by: urls))
     }
 }

@@ -1,17 +1,18 @@
 /// How long a post is under one profile, and what part of it fits.
 ///
-/// Invariants: `remaining == limit - length`; `permillage == ⌊length / limit × 1000⌋` (computed in
-/// floating point as twitter-text does); `validRange` starts at the start of the counted text;
-/// `overflow` is `nil` exactly when `length <= limit` (for `bluesky`, and the text as posted is at
-/// most 3,000 UTF-8 bytes), and otherwise runs from `validRange.upperBound` to the end of the
-/// counted text. Offsets are those of the text given to
+/// Invariants: `remaining == limit - length`, clamped to `Int`'s range (which a long count under a
+/// `mastodon` limit far below 0 would leave); `permillage == ⌊length / limit × 1000⌋` (computed in
+/// floating point as twitter-text does, clamped alike; 0 for a limit below 1); `validRange` starts
+/// at the start of the counted text; `overflow` is `nil` exactly when `length <= limit` (for
+/// `bluesky`, and the text as posted is at most 3,000 UTF-8 bytes), and otherwise runs from
+/// `validRange.upperBound` to the end of the counted text. Offsets are those of the text given to
 /// the counter (for a slice: of the whole text).
 public struct LengthReport: Sendable, Hashable, Decodable {
     public var profile: LengthProfile
     /// The length in the profile's unit (grapheme clusters, or twitter-text's weighted characters).
     public var length: Int
     public var limit: Int
-    /// `limit - length`; negative when the post is too long.
+    /// `limit - length`, clamped to `Int`'s range; negative when the post is too long.
     public var remaining: Int
     /// Whether the platform accepts the text: not too long, and for `bluesky` and `twitter` not
     /// empty; for `bluesky` also at most 3,000 UTF-8 bytes as posted; for `twitter` also free of
@@ -34,11 +35,19 @@ public struct LengthReport: Sendable, Hashable, Decodable {
         self.profile = profile
         self.length = length
         self.limit = limit
-        self.remaining = limit - length
+        self.remaining = Self.remaining(length: length, limit: limit)
         self.isValid = isValid
         self.permillage = Self.permillage(length: length, limit: limit)
         self.validRange = validRange
         self.overflow = overflow
+    }
+
+    /// `limit - length`, clamped to `Int`'s range (a saturated count under a `mastodon` limit
+    /// far below 0 would go past it).
+    static func remaining(length: Int, limit: Int) -> Int {
+        let (difference, overflow) = limit.subtractingReportingOverflow(length)
+        guard overflow else { return difference }
+        return length > 0 ? .min : .max
     }
 
     /// twitter-text's `Math.floor((weightedLength / maxWeightedTweetLength) * 1000)`, the same
@@ -47,6 +56,7 @@ public struct LengthReport: Sendable, Hashable, Decodable {
     static func permillage(length: Int, limit: Int) -> Int {
         guard limit > 0 else { return 0 }
         let permillage = (Double(length) / Double(limit) * 1000).rounded(.down)
-        return permillage >= Double(Int.max) ? .max : Int(permillage)
+        if permillage >= Double(Int.max) { return .max }
+        return permillage <= Double(Int.min) ? .min : Int(permillage)
     }
 }

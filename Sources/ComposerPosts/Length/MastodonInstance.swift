@@ -14,6 +14,10 @@ public struct MastodonInstance: Sendable, Hashable {
     /// `configuration.statuses.characters_reserved_per_url`.
     public var charactersReservedPerURL: Int
 
+    /// Takes both numbers as given: unlike ``init(json:)`` (the document is remote data), this
+    /// checks nothing, and the profile made from it counts any numbers without trapping, as
+    /// ``LengthProfile`` says (a link length below 0 counts as 0; no text that counts anything fits
+    /// a limit below 1).
     public init(maxCharacters: Int, charactersReservedPerURL: Int) {
         self.maxCharacters = maxCharacters
         self.charactersReservedPerURL = charactersReservedPerURL

@@ -58,9 +58,10 @@ enum MastodonLength {
 
     /// `entities` with what the validator counts in their place: `urlLength` `x`s for a URL
     /// (written as at most two, the rest counted as extra clusters, so any `urlLength` costs
-    /// nothing to write), the `@username` for a mention.
+    /// nothing to write; below 0 it counts as 0), the `@username` for a mention.
     static func replacements(_ entities: [Entity], bytes: UnsafeBufferPointer<UInt8>, urlLength: Int) -> [GraphemeBudget.Replacement] {
         guard !entities.isEmpty else { return [] }
+        let urlLength = max(0, urlLength)
         let url = String(repeating: "x", count: min(urlLength, 2))
         let extra = max(0, urlLength - 2)
         return entities.map { entity in
