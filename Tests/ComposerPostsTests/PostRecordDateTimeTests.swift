@@ -16,6 +16,25 @@ struct PostRecordDateTimeTests {
         #expect(BlueskyDateTime.string(from: .distantPast) == "0001-01-01T00:00:00.000Z")
     }
 
+    /// A `Date` may hold any Double: the infinities are clamped like any instant past the years
+    /// a record can write, and NaN, which names no instant, is the reference date; none traps,
+    /// through the public record API either.
+    @Test func infiniteAndNaNDatesAreWrittenNotTrapped() async throws {
+        let cases: [(TimeInterval, String)] = [
+            (.infinity, "9999-12-31T23:59:59.999Z"), (-.infinity, "0001-01-01T00:00:00.000Z"),
+            (.greatestFiniteMagnitude, "9999-12-31T23:59:59.999Z"), (-.greatestFiniteMagnitude, "0001-01-01T00:00:00.000Z"),
+            (.nan, "2001-01-01T00:00:00.000Z"),
+        ]
+        for (seconds, expected) in cases {
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            #expect(BlueskyDateTime.string(from: date) == expected, "\(seconds)")
+            #expect(BlueskyPostRecord(text: "x", facets: [], createdAt: date).createdAt == expected)
+            let (record, _) = await BlueskyPostRecord.make(from: "x", resolver: try HandleMap([:]), createdAt: date)
+            #expect(record.createdAt == expected)
+            #expect(BlueskyDateTime.date(from: expected) != nil)
+        }
+    }
+
     /// Calendar arithmetic against Foundation's formatter on whole seconds (its fraction truncates
     /// the binary Double, so `…0.053` can print as `.052`; here whole milliseconds print exactly,
     /// which the round trip checks).

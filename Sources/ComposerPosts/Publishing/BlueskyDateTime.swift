@@ -23,13 +23,18 @@ package enum BlueskyDateTime {
 
     /// `date` in UTC with milliseconds: time below a millisecond is dropped, never rounded up
     /// (except within a few units in the last place of `Date`'s Double, which cannot tell such an
-    /// instant from the next millisecond). Instants outside years 0001–9999 are clamped to them.
+    /// instant from the next millisecond). Instants outside years 0001–9999 are clamped to them,
+    /// infinite ones too (`+infinity` is 9999-12-31T23:59:59.999Z, `-infinity`
+    /// 0001-01-01T00:00:00.000Z). A `Date` of NaN seconds names no instant and is written as
+    /// `Date`'s reference date, 2001-01-01T00:00:00.000Z.
     package static func string(from date: Date) -> String {
         // A Date is a Double of seconds since 2001, often made from seconds since 1970, so a whole
         // millisecond may sit a few units in the last place (of either) below itself: count
-        // anything that close to the next millisecond as it.
+        // anything that close to the next millisecond as it. An infinite Double's ulp is NaN, so
+        // the infinities are clamped first.
         var reference = date.timeIntervalSinceReferenceDate
         if reference.isNaN { reference = 0 }
+        if reference.isInfinite { reference = reference > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
         let ulp = max(reference.ulp, (reference + Double(epochOffset / 1000)).ulp)
         let scaled = reference * 1000 + 8 * ulp * 1000
         let bounded = min(max(scaled.rounded(.down), Double(earliest - epochOffset)), Double(latest - epochOffset))

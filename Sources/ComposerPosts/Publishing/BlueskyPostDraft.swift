@@ -70,7 +70,8 @@ public struct BlueskyPostDraft: Hashable, Sendable {
     /// returns for ``handles``). A mention whose handle failed, resolved to something that is not a
     /// DID, or has no outcome at all (``HandleResolutionFailure/noResolver``) gets no facet, as
     /// atproto's `detectFacets` leaves it; its text stays. Each such handle is reported once, in
-    /// order of first mention.
+    /// order of first mention. `createdAt` is written in UTC with milliseconds, clamped to years
+    /// 0001–9999 (infinities too), as the record's initializer that takes a `Date` writes it.
     public func record(
         resolutions: [String: Result<String, HandleResolutionFailure>], createdAt: Date, langs: [String]? = nil
     ) -> (record: BlueskyPostRecord, unresolved: [UnresolvedHandle]) {
@@ -101,7 +102,8 @@ extension BlueskyPostRecord {
     /// The record the Bluesky app would publish for `typedText`: links shortened, facets placed on
     /// the shortened text, mentions resolved through `resolver` (each distinct handle asked once).
     /// Unresolved mentions get no facet and are returned with their reasons; they never fail the
-    /// post.
+    /// post. `createdAt` is written in UTC with milliseconds, clamped to years 0001–9999
+    /// (infinities too), as the initializer that takes a `Date` writes it.
     public static func make(
         from typedText: String, resolver: some HandleResolver, createdAt: Date = Date(), langs: [String]? = nil
     ) async -> (record: BlueskyPostRecord, unresolved: [UnresolvedHandle]) {

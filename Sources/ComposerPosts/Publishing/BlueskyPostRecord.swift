@@ -35,7 +35,10 @@ public struct BlueskyPostRecord: Hashable, Sendable {
     }
 
     /// A record made at `createdAt`, written with millisecond precision (sub-millisecond time is
-    /// dropped, never rounded up) in UTC.
+    /// dropped, never rounded up) in UTC. The lexicon's datetime has a four-digit year, so an
+    /// instant outside years 0001–9999 is clamped to them, an infinite one too (`+infinity` is
+    /// 9999-12-31T23:59:59.999Z, `-infinity` 0001-01-01T00:00:00.000Z); a `Date` of NaN seconds
+    /// names no instant and is written as `Date`'s reference date, 2001-01-01T00:00:00.000Z.
     public init(text: String, facets: [BlueskyFacet], createdAt: Date, langs: [String]? = nil) {
         self.init(text: text, facets: facets, createdAt: BlueskyDateTime.string(from: createdAt), langs: langs)
     }
