@@ -1,9 +1,47 @@
 import PatternDetection
 import Testing
 
+/// One encoder of each kind for the whole process, as a server keeps them. In Swift 6 mode a
+/// global `let` of a type that is not `Sendable` does not compile, so these two lines are the
+/// test that the encoders are.
+private let sharedHTMLEncoder = HTMLEncoder(escapesLineBreaks: true)
+private let sharedSpanJSONEncoder = SpanJSONEncoder()
+
 /// Compiled rule sets are shared across threads; each task brings its own scratch space.
 @Suite("Concurrency")
 struct ConcurrencyTests {
+    @Test("Encoders kept in globals encode on many tasks at once, each task as a fresh encoder does")
+    func sharedEncoders() async {
+        let documents = (0..<32).map { PostCorpus.posts(byteCount: 2000, seed: UInt64(100 + $0)) }
+        let encode = { @Sendable (document: [UInt8], html: HTMLEncoder, json: SpanJSONEncoder) -> [UInt8] in
+            let rules = BlueskyRules.shared
+            let spans = PatternDetector(rules: rules).spans(inUTF8: document)
+            var output: [UInt8] = []
+            document.withUnsafeBufferPointer { bytes in
+                let value = { (span: Span) in rules.value(of: span, in: bytes) }
+                html.encode(bytes, spans: spans, value: value, into: &output)
+                var json = json
+                json.beginDocument(into: &output)
+                json.encode(bytes, spans: spans, value: value, into: &output)
+                json.endDocument(into: &output)
+            }
+            return output
+        }
+        let fresh = documents.map { encode($0, HTMLEncoder(escapesLineBreaks: true), SpanJSONEncoder()) }
+        let shared = await withTaskGroup(of: (Int, [UInt8]).self) { group in
+            for (index, document) in documents.enumerated() {
+                group.addTask { (index, encode(document, sharedHTMLEncoder, sharedSpanJSONEncoder)) }
+            }
+            var results: [(Int, [UInt8])] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        #expect(shared.count == documents.count)
+        for (index, output) in shared {
+            #expect(output == fresh[index], "document \(index)")
+        }
+    }
+
     @Test("Many tasks at once find what a serial scan finds", arguments: BuiltInRules.allCases)
     func sharedRuleSets(_ builtIn: BuiltInRules) async throws {
         let base = RuleSetCases.rules(builtIn)

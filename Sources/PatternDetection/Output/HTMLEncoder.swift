@@ -7,7 +7,10 @@
 /// Streams: each piece is written as it comes, nothing is kept between pieces. Byte-level: the
 /// opening tag of each kind is built once, text is copied in runs between the bytes that need an
 /// entity.
-public struct HTMLEncoder {
+///
+/// An immutable value, `Sendable`: one encoder (a global, a server's shared one) may encode on
+/// any number of threads at once.
+public struct HTMLEncoder: Sendable {
     /// `<span class="KIND">` for the kinds known up front.
     private let openings: [Opening]
     /// Line feeds and carriage returns become `&#10;` and `&#13;` (same text, one output line).

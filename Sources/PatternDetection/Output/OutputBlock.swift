@@ -4,7 +4,7 @@
 ///
 /// The block is reached once per piece of output (``withWriter(to:_:)``), not once per record, and
 /// it is empty between two calls.
-package struct OutputBlock {
+package struct OutputBlock: Sendable {
     private var storage: [UInt8] = []
 
     /// The block size.

@@ -13,7 +13,10 @@
 /// encoder.encode(bytes, spans: spans, value: { rules.value(of: $0, in: bytes) }, into: &output)
 /// encoder.endDocument(into: &output)
 /// ```
-public struct SpanJSONEncoder {
+///
+/// A value, `Sendable`: it keeps a document's offsets between pieces, so each document takes its
+/// own copy (`var encoder = shared`), and a copy never shares state with another.
+public struct SpanJSONEncoder: Sendable {
     private var utf8Base = 0
     private var utf16Base = 0
     private var scalarBase = 0
