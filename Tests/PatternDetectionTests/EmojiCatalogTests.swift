@@ -39,6 +39,32 @@ struct EmojiCatalogTests {
         }
     }
 
+    /// A list from a server is untrusted: an entry whose shortcode no status can hold is skipped,
+    /// never found, never suggested, and the other entries are kept in order.
+    @Test func entriesWhoseShortcodeCannotBeWrittenAreSkipped() throws {
+        let junk = ["", "a", "a b", "::", "a\u{0}b", "x:y", "日本", "blob-cat", "é_é", "ok\n", ":ok:"]
+        let entries = junk.map { EmojiCatalog.Emoji(shortcode: $0, url: "https://x/junk.png") }
+        let good = [EmojiCatalog.Emoji(shortcode: "ok", url: "https://x/ok.png"), .init(shortcode: "a_1", url: "https://x/a1.png")]
+        let catalog = EmojiCatalog(Array(entries[..<5]) + [good[0]] + Array(entries[5...]) + [good[1]])
+        #expect(catalog.emoji == good)
+        #expect(catalog.suggestions(for: "").map(\.shortcode) == ["ok", "a_1"])
+        for shortcode in junk {
+            #expect(!EmojiCatalog.isShortcode(shortcode), "\(shortcode.debugDescription)")
+            #expect(catalog.emoji(forShortcode: shortcode) == nil, "\(shortcode.debugDescription)")
+        }
+        #expect(["ok", "A_9", "__", "blobcat"].allSatisfy(EmojiCatalog.isShortcode))
+        // The same from a document: the skipped entries lose nothing else.
+        let document = #"""
+            [{"shortcode":"","url":"u"},{"shortcode":"a b","url":"u"},{"shortcode":"::","url":"u"},
+             {"shortcode":"a\u0000b","url":"u"},{"shortcode":"x:y","url":"u"},{"shortcode":"日本","url":"u"},
+             {"shortcode":"ok","url":"ok.png"},{"shortcode":"ok","url":"again.png"},{"shortcode":"a","url":"u"}]
+            """#
+        let read = try EmojiCatalog(json: Array(document.utf8))
+        #expect(read.emoji.map(\.url) == ["ok.png", "again.png"] && read.url(forShortcode: "ok") == "ok.png")
+        let spans = try mastodonSpans(":ok: :a b: :x:y: ::", rules: MastodonRules(emojiCatalog: catalog)).map(\.text)
+        #expect(spans == [":ok:"])
+    }
+
     @Test func onlyTheCatalogsShortcodesAreEmojiSpans() throws {
         let rules = MastodonRules(emojiCatalog: try Self.catalog())
         let text = ":blobcat: :unknown: :ok: :BlobCatHeart: :blobcat:x"

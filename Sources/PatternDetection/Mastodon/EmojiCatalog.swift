@@ -11,6 +11,12 @@ import Foundation
 /// and each span's image is ``url(forShortcode:)``. Shortcodes are matched exactly (case matters,
 /// as on the server).
 ///
+/// Invariant: every emoji's shortcode is one a status can hold, two or more of `[A-Za-z0-9_]`
+/// (``isShortcode(_:)``). An entry whose shortcode is not (empty, with a space, a colon, NUL, or
+/// any other character) can never be written as `:shortcode:` and is skipped when the catalog is
+/// built: Mastodon refuses such shortcodes, and a list from elsewhere that holds one keeps the
+/// rest of its emoji.
+///
 /// A value; `Sendable`. Lookups are O(1); ``suggestions(for:limit:)`` is O(catalog) per query.
 public struct EmojiCatalog: Sendable, Equatable {
     /// One custom emoji.
@@ -53,14 +59,17 @@ public struct EmojiCatalog: Sendable, Equatable {
         public let description: String
     }
 
-    /// The emoji in catalog order.
+    /// The emoji in catalog order, without those whose shortcode ``isShortcode(_:)`` refuses.
     public let emoji: [Emoji]
     /// Index into ``emoji`` by shortcode (the first entry wins when a shortcode repeats).
     private let byShortcode: [String: Int]
     /// Lower-cased shortcodes of the picker-visible emoji, in catalog order, for suggestions.
     private let pickerShortcodes: [(lowercased: [UInt8], index: Int)]
 
+    /// The catalog of `emoji`, in their order, skipping those whose shortcode cannot be written
+    /// (``isShortcode(_:)``).
     public init(_ emoji: [Emoji]) {
+        let emoji = emoji.filter { Self.isShortcode($0.shortcode) }
         self.emoji = emoji
         var byShortcode: [String: Int] = [:]
         for (index, entry) in emoji.enumerated() where byShortcode[entry.shortcode] == nil {
@@ -75,14 +84,23 @@ public struct EmojiCatalog: Sendable, Equatable {
     /// Reads the JSON array `/api/v1/custom_emojis` returns (each object needs `shortcode` and
     /// `url`; `static_url`, `visible_in_picker` (default true) and `category` are read when
     /// present; other members are ignored). `json` is the body as it arrives: `Data` from
-    /// `URLSession`, or bytes.
-    /// - Throws: ``DecodingError`` naming what is wrong.
+    /// `URLSession`, or bytes. Entries whose shortcode cannot be written are skipped, as
+    /// ``init(_:)`` skips them.
+    /// - Throws: ``DecodingError`` naming what is wrong with the document (a shortcode that is not
+    ///   a string, a missing `url`); a well-typed but unwritable shortcode is no error.
     public init(json: some DataProtocol) throws(DecodingError) {
         do {
             self.init(try JSONDecoder().decode([Emoji].self, from: Data(json)))
         } catch {
             throw DecodingError(description: "not a custom emoji list (GET /api/v1/custom_emojis): \(Self.reason(error))")
         }
+    }
+
+    /// Whether `shortcode` can stand between two colons in a status: two or more of
+    /// `[A-Za-z0-9_]`, the shortcode of Mastodon's `CustomEmoji::SCAN_RE` (and what its
+    /// `CustomEmoji` model accepts).
+    public static func isShortcode(_ shortcode: String) -> Bool {
+        shortcode.utf8.count >= 2 && shortcode.utf8.allSatisfy(MastodonCharacters.isASCIIWordByte)
     }
 
     /// The emoji with `shortcode`, if the instance has it.

@@ -94,6 +94,9 @@ enum CLIInputChecks {
         for emoji in catalog.emoji where catalog.emoji(forShortcode: emoji.shortcode) == nil {
             return "\(emoji.shortcode.debugDescription) is listed but not found"
         }
+        for emoji in catalog.emoji where !EmojiCatalog.isShortcode(emoji.shortcode) {
+            return "\(emoji.shortcode.debugDescription) is listed but no status can hold it"
+        }
         for query in ["", "a", "BLOB"] + catalog.emoji.prefix(3).map(\.shortcode) {
             let suggestions = catalog.suggestions(for: query)
             if suggestions.count > 10 { return "\(suggestions.count) suggestions for \(query.debugDescription)" }
