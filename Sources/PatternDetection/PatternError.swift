@@ -16,7 +16,8 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
     public var stage: Stage
     /// The engine's error code: PCRE2's negative match error code or positive compile error
     /// number; for NSRegularExpression, the `NSError` code of a compile error, -1 for an escape
-    /// it does not support, -2 for a search over its time limit.
+    /// it does not support, -2 for a search over its time limit; ``emptyNameCode`` for a
+    /// ``CustomPattern`` refused before its expression reached the engine.
     public var code: Int32
     /// The engine's own message for `code`.
     public var message: String
@@ -51,6 +52,12 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension PatternError {
+    /// The code of a ``CustomPattern`` whose kind name is empty: 0, which neither engine gives
+    /// (PCRE2's compile error numbers start at 100 and its match errors are negative;
+    /// NSRegularExpression reports an invalid expression as `NSFormattingError`, 2048, and the
+    /// package's own codes for it are negative).
+    public static let emptyNameCode: Int32 = 0
+
     /// The engine this build runs expressions on: `PCRE2` or `NSRegularExpression`.
     package static var engineName: String { CompiledPattern.engineName }
 

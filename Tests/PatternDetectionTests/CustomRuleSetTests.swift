@@ -111,6 +111,22 @@ struct CustomRuleSetTests {
         #expect(try spans("#a :b: @c", rules) == ["shortcode::b:"])
     }
 
+    /// A kind is written as its name (`"kind":…`, `class="…"`): an empty one would name nothing,
+    /// so it is refused like an expression that does not compile, before the engine sees it.
+    @Test func emptyNameIsRefused() {
+        for expression in ["a", #"JIRA-(\d+"#] {
+            #expect {
+                try CustomPattern(name: "", expression: expression, trigger: ":")
+            } throws: { error in
+                guard let error = error as? PatternError else { return false }
+                return error == PatternError(
+                    stage: .compile, code: PatternError.emptyNameCode, message: "the kind name is empty", offset: 0,
+                    pattern: expression)
+            }
+        }
+        #expect(throws: Never.self) { try CustomPattern(name: "k", expression: "a") }
+    }
+
     @Test func kindOfTheBaseIsRejected() {
         #expect(throws: CustomRuleSet.KindConflict.self) { try custom([("mention", "@x")]) }
     }

@@ -30,14 +30,17 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
 
     /// Compiles `expression` for kind `name`.
     /// - Parameters:
-    ///   - name: the kind reported for its matches.
+    ///   - name: the kind reported for its matches; not empty (a span's kind is written as its
+    ///     name: `"kind":""` and `class=""` would name nothing).
     ///   - expression: a PCRE2 expression (UTF and UCP mode), or with the package's `PCRE2` trait
     ///     disabled, an ICU expression (see the article "Regex engines").
     ///   - trigger: the scalar a token of this kind starts with, for completion; `nil` (the
     ///     default) when the kind is not completed.
     /// - Throws: ``PatternError`` (stage `.compile`) with the engine's message and the byte offset
     ///   in `expression` where compilation stopped (PCRE2 says where; NSRegularExpression does
-    ///   not, and the offset is then 0); ``PatternError/caretDiagram`` points at it.
+    ///   not, and the offset is then 0); ``PatternError/caretDiagram`` points at it. An empty
+    ///   `name` is refused before compiling: stage `.compile`, code ``PatternError/emptyNameCode``,
+    ///   offset 0.
     public init(name: String, expression: String, trigger: Unicode.Scalar? = nil) throws(PatternError) {
         try self.init(name: name, expression: expression, trigger: trigger, engine: CompiledPattern.self)
     }
@@ -46,6 +49,11 @@ public struct CustomPattern: Sendable, CustomStringConvertible {
     /// process). `\w`, `\s`, `\b` and their complements mean what PCRE2 means by them in every
     /// engine.
     init(name: String, expression: String, trigger: Unicode.Scalar?, engine: any RegexPattern.Type) throws(PatternError) {
+        guard !name.isEmpty else {
+            throw PatternError(
+                stage: .compile, code: PatternError.emptyNameCode, message: "the kind name is empty", offset: 0,
+                pattern: expression)
+        }
         self.kind = PatternKind(name)
         self.trigger = trigger
         do {
