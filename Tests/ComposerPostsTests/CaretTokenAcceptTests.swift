@@ -42,4 +42,31 @@ struct CaretTokenAcceptTests {
         #expect(accepted.text == "見て ＃タグ ")
         #expect(accepted.caret == CaretPosition(utf8: 7 + 9 + 1, utf16: 3 + 3 + 1))
     }
+
+    @Test func verifyChecksARebuiltToken() throws {
+        // A backend rebuilding a token from a request checks it before accepting: a range past
+        // the end, inside a scalar or with UTF-16 bounds of other positions throws instead of
+        // stopping the program in `accept`.
+        let text = "hi @al"
+        #expect(throws: CaretError.outOfRange(offset: 500, unit: .utf8, length: 6)) {
+            try CaretToken(kind: .mention, query: "x", utf8Range: 3..<500, utf16Range: 3..<500).verify(in: text)
+        }
+        #expect(throws: CaretError.outOfRange(offset: -1, unit: .utf8, length: 6)) {
+            try CaretToken(kind: .mention, query: "x", utf8Range: -1..<2, utf16Range: -1..<2).verify(in: text)
+        }
+        #expect(throws: CaretError.insideScalar(offset: 1, unit: .utf8)) {
+            try CaretToken(kind: .mention, query: "x", utf8Range: 1..<2, utf16Range: 1..<2).verify(in: "😀")
+        }
+        #expect(throws: CaretError.unitsDisagree(utf8: 4, utf16: 4)) {
+            try CaretToken(kind: .mention, query: "", utf8Range: 0..<4, utf16Range: 0..<4).verify(in: "😀")
+        }
+        #expect(throws: CaretError.unitsDisagree(utf8: 8, utf16: 7)) {
+            try CaretToken(kind: .mention, query: "al", utf8Range: 8..<11, utf16Range: 7..<10).verify(in: "hi 😀 @al")
+        }
+        // A token found in the text passes, and so does the same token rebuilt field by field.
+        let found = try #require(try CaretToken.at(utf8Offset: 11, in: "hi 😀 @al", rules: BlueskyRules.shared))
+        try found.verify(in: "hi 😀 @al")
+        try CaretToken(kind: found.kind, query: found.query, utf8Range: found.utf8Range, utf16Range: found.utf16Range)
+            .verify(in: "hi 😀 @al")
+    }
 }

@@ -16,6 +16,10 @@ public enum CaretError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The offset falls inside a scalar: between the bytes of one UTF-8 sequence, or between the
     /// two halves of a UTF-16 surrogate pair.
     case insideScalar(offset: Int, unit: Unit)
+    /// The UTF-16 offset `utf16` is not the position at UTF-8 offset `utf8` (which is a caret of
+    /// the text): the two units of a ``CaretPosition``, or one bound of a ``CaretToken``'s two
+    /// ranges, describe different places.
+    case unitsDisagree(utf8: Int, utf16: Int)
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum CaretError: Error, Hashable, Sendable, CustomStringConvertible {
             return "caret \(unit.rawValue) offset \(offset) is outside the text (0...\(length))"
         case .insideScalar(let offset, let unit):
             return "caret \(unit.rawValue) offset \(offset) is inside a character"
+        case .unitsDisagree(let utf8, let utf16):
+            return "caret utf16 offset \(utf16) is not the position at utf8 offset \(utf8)"
         }
     }
 }

@@ -40,4 +40,17 @@ extension CaretPosition {
             utf8: text.utf8.distance(from: text.startIndex, to: index),
             utf16: text.utf16.distance(from: text.startIndex, to: index))
     }
+
+    /// Checks that this caret is a position of `text`: the UTF-8 offset a scalar boundary within
+    /// it, the UTF-16 offset the same position (what ``init(utf8Offset:in:)`` gives).
+    /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` or
+    ///   ``CaretError/insideScalar(offset:unit:)`` for the UTF-8 offset,
+    ///   ``CaretError/unitsDisagree(utf8:utf16:)`` for a UTF-16 offset of another position.
+    /// - Complexity: as ``init(utf8Offset:in:)``: O(1) for an ASCII string; otherwise the string
+    ///   counts UTF-16 units through the whole text the first time its UTF-16 offsets are asked for
+    ///   and keeps what it counted, so later checks on the same string are cheap.
+    func check(in text: String) throws(CaretError) {
+        let position = try CaretPosition(utf8Offset: utf8, in: text)
+        guard position.utf16 == utf16 else { throw .unitsDisagree(utf8: utf8, utf16: utf16) }
+    }
 }

@@ -25,6 +25,7 @@ extension CaretToken {
     /// (`replace(token.utf8Range, with: completion)`), so highlighting is updated incrementally.
     ///
     /// - Precondition: `token` was found in `text` (its ranges lie within it, on scalar boundaries).
+    ///   A token rebuilt from outside (a request's JSON) is checked first with ``verify(in:)``.
     /// - Complexity: O(n) for the new string.
     public static func accept(_ completion: String, for token: CaretToken, in text: String) -> AcceptedCompletion {
         let range = token.utf8Range
@@ -49,5 +50,25 @@ extension CaretToken {
             caret: CaretPosition(
                 utf8: range.lowerBound + inserted, utf16: token.utf16Range.lowerBound + completion.utf16.count),
             edit: TextEdit(replacing: range, insertedUTF8Count: inserted))
+    }
+
+    /// Checks that this token's ranges are ranges of `text`, which ``accept(_:for:in:)`` requires
+    /// (and stops the program otherwise): the UTF-8 range within the text with both bounds on
+    /// scalar boundaries, and each bound of the UTF-16 range the same position as the UTF-8 one.
+    /// For a token rebuilt from untrusted input with the memberwise initializer; a token found in
+    /// `text` passes. The kind and query are not read.
+    ///
+    /// ```swift
+    /// let token = CaretToken(kind: .mention, query: q, utf8Range: r8, utf16Range: r16)  // from a request
+    /// try token.verify(in: text)
+    /// let accepted = CaretToken.accept(completion, for: token, in: text)
+    /// ```
+    /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` or
+    ///   ``CaretError/insideScalar(offset:unit:)`` for a UTF-8 bound,
+    ///   ``CaretError/unitsDisagree(utf8:utf16:)`` for a UTF-16 bound of another position.
+    /// - Complexity: as ``CaretPosition/init(utf8Offset:in:)`` for each bound.
+    public func verify(in text: String) throws(CaretError) {
+        try CaretPosition(utf8: utf8Range.lowerBound, utf16: utf16Range.lowerBound).check(in: text)
+        try CaretPosition(utf8: utf8Range.upperBound, utf16: utf16Range.upperBound).check(in: text)
     }
 }

@@ -16,9 +16,11 @@ extension CaretToken {
     ///     that overlap a UTF-8 range, sorted; `IncrementalTokenizer.spans(overlapping:)` is one.
     /// - Returns: the token, or `nil` when none is being typed there (see ``CaretToken``).
     /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` or
-    ///   ``CaretError/insideScalar(offset:unit:)`` for a UTF-8 offset that is no caret of the text.
-    /// - Precondition: `0 <= caret.utf16 <= caret.utf8` (a UTF-16 offset never exceeds the UTF-8
-    ///   one); the UTF-16 offset itself is trusted.
+    ///   ``CaretError/insideScalar(offset:unit:)`` for a UTF-8 offset that is no caret of the text;
+    ///   ``CaretError/unitsDisagree(utf8:utf16:)`` for a UTF-16 offset that no text could have at
+    ///   that UTF-8 offset (negative, above it, or below a third of it). Within those bounds the
+    ///   UTF-16 offset is trusted (checking it exactly reads the text before the caret); the
+    ///   public `String` entry points check it exactly.
     /// - Complexity: O(t) scalar reads for a token of t scalars (O(w) when the caret follows a run
     ///   of w body scalars with no trigger), plus the start rule's look-behind: a few scalars, or
     ///   the word before the trigger for the rules that need it (`icysky`'s links, `bluesky`'s
@@ -76,7 +78,10 @@ extension CaretToken {
             throw .outOfRange(offset: caret.utf8, unit: .utf8, length: count)
         }
         guard text.isScalarBoundary(caret.utf8) else { throw .insideScalar(offset: caret.utf8, unit: .utf8) }
-        precondition(caret.utf16 >= 0 && caret.utf16 <= caret.utf8, "\(caret): UTF-16 offset out of step")
+        // A scalar takes one to three UTF-8 bytes per UTF-16 unit.
+        guard caret.utf16 >= 0 && caret.utf16 <= caret.utf8 && caret.utf16 >= (caret.utf8 + 2) / 3 else {
+            throw .unitsDisagree(utf8: caret.utf8, utf16: caret.utf16)
+        }
     }
 }
 

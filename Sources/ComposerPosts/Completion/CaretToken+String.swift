@@ -16,7 +16,7 @@ extension CaretToken {
     public static func at(
         utf8Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
-        try at(try CaretPosition(utf8Offset: utf8Offset, in: text), in: text, rules: rules, spans: spans)
+        at(checked: try CaretPosition(utf8Offset: utf8Offset, in: text), in: text, rules: rules, spans: spans)
     }
 
     /// The token being typed at UTF-16 offset `utf16Offset` of `text` (an `NSRange` location).
@@ -26,7 +26,7 @@ extension CaretToken {
     public static func at(
         utf16Offset: Int, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
-        try at(try CaretPosition(utf16Offset: utf16Offset, in: text), in: text, rules: rules, spans: spans)
+        at(checked: try CaretPosition(utf16Offset: utf16Offset, in: text), in: text, rules: rules, spans: spans)
     }
 
     /// The token being typed at a caret of `text` already known in both units (a
@@ -36,13 +36,24 @@ extension CaretToken {
     ///   - text: the composer's text.
     ///   - rules: the rule set that highlights it.
     ///   - spans: as for ``at(utf8Offset:in:rules:spans:)``.
-    /// - Throws: the offset errors, only for a caret that does not belong to `text`.
+    /// - Throws: a ``CaretError``, only for a caret that does not belong to `text`: the offset
+    ///   errors for its UTF-8 offset, ``CaretError/unitsDisagree(utf8:utf16:)`` when its UTF-16
+    ///   offset is not the same position (a caret built with the memberwise initializer from
+    ///   untrusted input, a caret of another text).
+    /// - Complexity: the token's, plus the check of the UTF-16 offset, which costs what
+    ///   ``CaretPosition/init(utf8Offset:in:)`` costs (see ``CaretPosition``'s `check`).
     public static func at(
         _ caret: CaretPosition, in text: String, rules: any RuleSet, spans: [Span]? = nil
     ) throws(CaretError) -> CaretToken? {
-        try withUTF8Bytes(of: text) { (bytes) throws(CaretError) -> CaretToken? in
-            guard let spans else { return try at(caret, in: bytes, rules: rules) }
-            return try at(caret, in: bytes, rules: rules, spansOverlapping: spans.spans(overlapping:))
+        try caret.check(in: text)
+        return at(checked: caret, in: text, rules: rules, spans: spans)
+    }
+
+    /// As ``at(_:in:rules:spans:)`` for a caret made from `text` (or checked against it).
+    private static func at(checked caret: CaretPosition, in text: String, rules: any RuleSet, spans: [Span]?) -> CaretToken? {
+        withUTF8Bytes(of: text) { bytes in
+            guard let spans else { return at(validCaret: caret, in: bytes, rules: rules) }
+            return at(validCaret: caret, in: bytes, rules: rules, spansOverlapping: spans.spans(overlapping:))
         }
     }
 }
