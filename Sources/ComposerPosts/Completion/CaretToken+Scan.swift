@@ -44,7 +44,7 @@ extension CaretToken {
         guard caret.utf8 > 0, !rules.isSeparator(text.scalar(endingAt: caret.utf8)) else { return nil }
         let grammars = rules.tokenGrammars
         guard !grammars.isEmpty else { return nil }
-        let scan = CaretScan(text: text, rules: rules, caret: caret.utf8)
+        var scan = CaretScan(text: text, rules: rules, caret: caret.utf8)
         var best: CaretCandidate?
         for index in grammars.indices {
             guard let candidate = scan.candidate(for: grammars[index], index: index) else { continue }
@@ -96,19 +96,55 @@ struct CaretCandidate {
 }
 
 /// The walk from a caret outward, for one text and rule set.
+///
+/// ASCII bytes are read one at a time and classified by bit tests (the grammar's ``TokenGrammar``
+/// ASCII sets, the rule set's separators asked once per ASCII value); only multi-byte scalars are
+/// decoded and handed to the grammar's predicates. Either way each scalar gets the same answer.
 struct CaretScan<Source: UTF8TextSource> {
     let text: Source
     let rules: any RuleSet
     let caret: Int
+    /// The rule set's separators among the ASCII bytes met so far.
+    var asciiSeparators = ASCIIAnswers()
+
+    init(text: Source, rules: any RuleSet, caret: Int) {
+        self.text = text
+        self.rules = rules
+        self.caret = caret
+    }
+
+    /// Whether the ASCII byte `byte` is one of the rule set's separators.
+    @inline(__always)
+    mutating func isSeparator(ascii byte: UInt8) -> Bool {
+        // Not through `answer(_:_:)`: a closure over the existential would be formed per byte.
+        if let known = asciiSeparators.answer(for: byte) { return known }
+        let answer = rules.isSeparator(Unicode.Scalar(byte))
+        asciiSeparators.record(answer, for: byte)
+        return answer
+    }
 
     /// Walks back from the caret over `grammar`'s body to the nearest trigger where a token may
     /// start, then forward from the caret to the body's end.
-    func candidate(for grammar: TokenGrammar, index: Int) -> CaretCandidate? {
+    mutating func candidate(for grammar: TokenGrammar, index: Int) -> CaretCandidate? {
         var position = caret
         while position > 0 {
-            let scalar = text.scalar(endingAt: position)
+            let last = text.byte(at: position - 1)
+            let scalar: Unicode.Scalar
+            if last < 0x80 {
+                // An ASCII body byte that is neither a trigger nor a separator: step over it.
+                if grammar.asciiBody.contains(last) && !grammar.asciiTriggers.contains(last)
+                    && !isSeparator(ascii: last)
+                {
+                    position -= 1
+                    continue
+                }
+                scalar = Unicode.Scalar(last)
+                if isSeparator(ascii: last) { return nil }
+            } else {
+                scalar = text.scalar(endingAt: position)
+                if rules.isSeparator(scalar) { return nil }
+            }
             let start = position - UTF8.width(scalar)
-            if rules.isSeparator(scalar) { return nil }
             if grammar.isTrigger(scalar), mayStart(grammar, atTriggerStartingAt: start),
                 let end = bodyEnd(of: grammar, from: position)
             {
@@ -132,7 +168,8 @@ struct CaretScan<Source: UTF8TextSource> {
                 if k <= read - recent.count { return scalar(k, before: start) }
                 while read < k {
                     guard position > 0 else { return nil }
-                    let scalar = text.scalar(endingAt: position)
+                    let last = text.byte(at: position - 1)
+                    let scalar = last < 0x80 ? Unicode.Scalar(last) : text.scalar(endingAt: position)
                     position -= UTF8.width(scalar)
                     recent[read % recent.count] = scalar
                     read += 1
@@ -158,7 +195,7 @@ struct CaretScan<Source: UTF8TextSource> {
     /// begin there. The scalars from `bodyStart` to the caret are body scalars already (the walk
     /// back crossed them); the first must also be one the body may begin with. An empty body is
     /// allowed when the caret is right after the trigger and a separator or the end follows.
-    func bodyEnd(of grammar: TokenGrammar, from bodyStart: Int) -> Int? {
+    mutating func bodyEnd(of grammar: TokenGrammar, from bodyStart: Int) -> Int? {
         let count = text.utf8Count
         guard bodyStart < count else { return bodyStart }
         let first = text.scalar(startingAt: bodyStart)
@@ -167,6 +204,12 @@ struct CaretScan<Source: UTF8TextSource> {
         }
         var position = max(bodyStart + UTF8.width(first), caret)
         while position < count {
+            let lead = text.byte(at: position)
+            if lead < 0x80 {
+                guard grammar.asciiBody.contains(lead) && !isSeparator(ascii: lead) else { break }
+                position += 1
+                continue
+            }
             let scalar = text.scalar(startingAt: position)
             guard !rules.isSeparator(scalar), grammar.mayContinueBody(with: scalar) else { break }
             position += UTF8.width(scalar)
@@ -186,14 +229,13 @@ struct CaretScan<Source: UTF8TextSource> {
         return CaretToken(kind: kind, query: query, utf8Range: range, utf16Range: utf16Start..<utf16End)
     }
 
-    /// UTF-16 code units in a range of whole scalars.
+    /// UTF-16 code units in a range of whole scalars: one per byte that is not a continuation
+    /// byte, one more per four-byte lead.
     func utf16Count(_ range: Range<Int>) -> Int {
         var units = 0
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let scalar = text.scalar(startingAt: position)
-            units += UTF16.width(scalar)
-            position += UTF8.width(scalar)
+        for position in range {
+            let byte = text.byte(at: position)
+            units += (UTF8Scalar.isContinuation(byte) ? 0 : 1) + (byte >= 0xF0 ? 1 : 0)
         }
         return units
     }

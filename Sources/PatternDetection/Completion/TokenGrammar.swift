@@ -27,6 +27,12 @@ public struct TokenGrammar: Sendable {
     private let startRule: @Sendable (_ before: (Int) -> Unicode.Scalar?) -> Bool
     private let bodyStartRule: @Sendable (Unicode.Scalar) -> Bool
     private let bodyRule: @Sendable (Unicode.Scalar) -> Bool
+    /// The ASCII triggers, and the ASCII scalars the body may begin with and hold: the predicates'
+    /// answers computed once here, so a walk over a long ASCII body tests bits instead of calling
+    /// closures per byte.
+    package let asciiTriggers: ASCIIByteSet
+    package let asciiBodyStart: ASCIIByteSet
+    package let asciiBody: ASCIIByteSet
 
     /// A grammar whose start rule reads any number of scalars before the trigger.
     /// - Parameters:
@@ -48,6 +54,9 @@ public struct TokenGrammar: Sendable {
         self.startRule = mayStart
         self.bodyStartRule = bodyStart ?? body
         self.bodyRule = body
+        self.asciiTriggers = ASCIIByteSet(where: triggers.contains)
+        self.asciiBodyStart = ASCIIByteSet(where: bodyStart ?? body)
+        self.asciiBody = ASCIIByteSet(where: body)
     }
 
     /// A grammar whose start rule reads one scalar: `mayFollow(previous)`, with `nil` at the text

@@ -128,6 +128,17 @@ extension SpanDocument: UTF8TextSource {
     package func scalar(startingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(startingAt: utf8Offset) }
     package func scalar(endingAt utf8Offset: Int) -> Unicode.Scalar { storage.bytes.scalar(endingAt: utf8Offset) }
     package func isScalarBoundary(_ utf8Offset: Int) -> Bool { storage.bytes.isScalarBoundary(utf8Offset) }
+    package func byte(at utf8Offset: Int) -> UInt8 { storage.bytes.byte(at: utf8Offset) }
+    package func precedingSeparator(
+        endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        storage.bytes.precedingSeparator(endingAt: utf8Offset, where: isSeparator)
+    }
+    package func followingSeparator(
+        startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        storage.bytes.followingSeparator(startingAt: utf8Offset, where: isSeparator)
+    }
     package func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         storage.bytes.copyUTF8(utf8Range, into: destination)
     }

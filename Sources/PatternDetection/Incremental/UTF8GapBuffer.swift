@@ -30,17 +30,20 @@ package struct UTF8GapBuffer: UTF8TextSource, Sendable {
         UTF8Scalar.scalar(endingAt: utf8Offset, count: buffer.count) { buffer[$0] }
     }
 
-    /// Walks back byte by byte: an ASCII byte is its own scalar, a scalar of several bytes is
-    /// decoded from its lead byte.
+    /// Walks back byte by byte: an ASCII byte is its own scalar (`isSeparator` asked once per ASCII
+    /// value met, ``ASCIIAnswers``), a scalar of several bytes is decoded from its lead byte.
     package func precedingSeparator(
         endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
+        var ascii = ASCIIAnswers()
         var position = utf8Offset
         while position > 0 {
             var start = position - 1
             while UTF8Scalar.isContinuation(buffer[start]) { start -= 1 }
             let lead = buffer[start]
-            if isSeparator(lead < 0x80 ? Unicode.Scalar(lead) : scalar(startingAt: start)) { return start..<position }
+            if lead < 0x80 ? ascii.answer(lead, isSeparator) : isSeparator(scalar(startingAt: start)) {
+                return start..<position
+            }
             position = start
         }
         return nil
@@ -50,12 +53,15 @@ package struct UTF8GapBuffer: UTF8TextSource, Sendable {
     package func followingSeparator(
         startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
+        var ascii = ASCIIAnswers()
         var position = utf8Offset
         let count = buffer.count
         while position < count {
             let lead = buffer[position]
             let end = position + UTF8Scalar.length(lead: lead)
-            if isSeparator(lead < 0x80 ? Unicode.Scalar(lead) : scalar(startingAt: position)) { return position..<end }
+            if lead < 0x80 ? ascii.answer(lead, isSeparator) : isSeparator(scalar(startingAt: position)) {
+                return position..<end
+            }
             position = end
         }
         return nil

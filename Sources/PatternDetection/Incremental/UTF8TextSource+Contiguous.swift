@@ -31,6 +31,53 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
         precondition(utf8Offset >= 0 && utf8Offset <= count, "offset \(utf8Offset) outside 0...\(count)")
         return utf8Offset == count || !UTF8Scalar.isContinuation(self[startIndex + utf8Offset])
     }
+
+    @inline(__always)
+    package func byte(at utf8Offset: Int) -> UInt8 { self[startIndex + utf8Offset] }
+
+    /// Walks back byte by byte, asking `isSeparator` once per ASCII value met (``ASCIIAnswers``)
+    /// and decoding only multi-byte scalars.
+    package func precedingSeparator(
+        endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        var ascii = ASCIIAnswers()
+        var position = utf8Offset
+        while position > 0 {
+            let last = self[startIndex + position - 1]
+            if last < 0x80 {
+                if ascii.answer(last, isSeparator) { return position - 1..<position }
+                position -= 1
+                continue
+            }
+            let scalar = scalar(endingAt: position)
+            let start = position - UTF8.width(scalar)
+            if isSeparator(scalar) { return start..<position }
+            position = start
+        }
+        return nil
+    }
+
+    /// Walks forward byte by byte, as ``precedingSeparator(endingAt:where:)`` walks back.
+    package func followingSeparator(
+        startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        var ascii = ASCIIAnswers()
+        var position = utf8Offset
+        let count = count
+        while position < count {
+            let lead = self[startIndex + position]
+            if lead < 0x80 {
+                if ascii.answer(lead, isSeparator) { return position..<position + 1 }
+                position += 1
+                continue
+            }
+            let scalar = scalar(startingAt: position)
+            let end = position + UTF8.width(scalar)
+            if isSeparator(scalar) { return position..<end }
+            position = end
+        }
+        return nil
+    }
 }
 
 extension Array: UTF8TextSource where Element == UInt8 {}

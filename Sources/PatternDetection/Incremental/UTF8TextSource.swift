@@ -30,6 +30,11 @@ package protocol UTF8TextSource {
     /// - Precondition: `utf8Range` lies within the text; `destination.count >= utf8Range.count`.
     func copyUTF8(_ utf8Range: Range<Int>, into destination: UnsafeMutableBufferPointer<UInt8>)
 
+    /// The byte at `utf8Offset`: how byte loops (the caret token's walks) read ASCII stretches
+    /// without decoding scalars. The default copies one byte; random-access sources read it.
+    /// - Precondition: `0 <= utf8Offset < utf8Count`.
+    func byte(at utf8Offset: Int) -> UInt8
+
     /// Whether `utf8Offset` (any offset in `0...utf8Count`) is a scalar boundary: the text's ends,
     /// or an offset whose byte is not a UTF-8 continuation byte.
     func isScalarBoundary(_ utf8Offset: Int) -> Bool
@@ -46,6 +51,13 @@ package protocol UTF8TextSource {
 }
 
 extension UTF8TextSource {
+    package func byte(at utf8Offset: Int) -> UInt8 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { byte in
+            copyUTF8(utf8Offset..<utf8Offset + 1, into: byte)
+            return byte[0]
+        }
+    }
+
     package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= utf8Count, "offset \(utf8Offset) outside 0...\(utf8Count)")
         if utf8Offset == 0 || utf8Offset == utf8Count { return true }

@@ -1,0 +1,33 @@
+/// A set of ASCII bytes (values below 0x80) as 128 bits: one shift and test per membership
+/// question, for byte loops that must not call a predicate per byte.
+///
+/// Invariant: immutable once built; a byte of 0x80 or above is never a member.
+package struct ASCIIByteSet: Sendable, Hashable {
+    private let low: UInt64
+    private let high: UInt64
+
+    /// The ASCII bytes whose scalar satisfies `isMember` (asked once per ASCII value here).
+    package init(where isMember: (Unicode.Scalar) -> Bool) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for value in 0..<128 where isMember(Unicode.Scalar(UInt8(value))) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        }
+        self.low = low
+        self.high = high
+    }
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    @inline(__always)
+    package func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte &- 64) & 1 != 0
+    }
+
+    /// The members of `self` that are not in `other`.
+    package func subtracting(_ other: ASCIIByteSet) -> ASCIIByteSet {
+        ASCIIByteSet(low: low & ~other.low, high: high & ~other.high)
+    }
+}
