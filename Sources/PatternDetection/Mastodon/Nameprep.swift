@@ -10,9 +10,18 @@
 /// right-to-left one. A result of ASCII only must then have 1–63 characters; otherwise it must not
 /// begin with `xn--` and `xn--` plus its punycode must have 1–63 characters.
 ///
-/// Each code point is mapped on its own: NFKC's composition across code points (a letter and a
-/// following combining mark becoming one precomposed letter) is not applied, which can only change
-/// the punycode length of such a label by a few characters.
+/// NFKC is taken in two steps: each code point is mapped alone by the generated table (B.2, then
+/// NFKC of Unicode 3.2), then the label's mapped code points are put in NFC, which composes across
+/// them as NFKC of the whole label does (`a` and U+0301 become `á`, Hangul jamo a syllable): NFC
+/// gives canonically equivalent texts the same form, and the concatenation is canonically
+/// equivalent to the label's compatibility decomposition. The NFC is the standard library's, whose
+/// compositions are those of Unicode 3.2 for the code points Nameprep lets through (canonical
+/// compositions are frozen since Unicode 3.1). libidn composes with GLib's old loop, which, unlike
+/// NFC since Unicode 4.1 (Corrigendum #5), also joins a character of combining class 0 to the
+/// character before a combining mark (U+1100, U+0300, U+1161 becomes `가` and U+0300); that loop
+/// is run again over the NFC where such a join could happen, so this type joins them too. (libidn
+/// runs the loop on the decomposed label, not on its NFC; where marks between the two characters
+/// also compose, the results could differ.)
 struct Nameprep {
     private var mapped: [UInt32] = []
     private var encoded: [UInt8] = []
@@ -63,6 +72,11 @@ struct Nameprep {
             }
         }
         guard !mapped.isEmpty else { return nil }
+        // Composition joins at most four code points into one (`ᾂ` is `α` and three marks), so a
+        // label still over 4 × 63 code points is over 63 composed and fails before it is composed.
+        guard mapped.count <= 4 * 63 else { return nil }
+        // Below U+0300 nothing composes with what precedes it or has a combining class.
+        if mapped.contains(where: { $0 >= 0x300 }) { Self.composeCanonically(&mapped) }
         var hasRightToLeft = false
         var hasLeftToRight = false
         for codePoint in mapped {
@@ -85,5 +99,62 @@ struct Nameprep {
         guard Punycode.encode(mapped, into: &encoded) else { return nil }
         let length = 4 + encoded.count
         return length <= 63 ? length : nil
+    }
+
+    /// Replaces `codePoints` by their canonical composition as libidn composes: their NFC, then,
+    /// when a character of combining class 0 follows a combining mark there, GLib's loop over it
+    /// (a character joins the last one of class 0 when they compose, unless the character before
+    /// it has the same nonzero class; after a join, that "character before" is the one two back).
+    /// - Precondition: every element is a Unicode scalar value.
+    /// - Complexity: O(n) for n code points, plus a string of them and its NFC, and a composition
+    ///   lookup for each code point when a character of class 0 follows a mark.
+    private static func composeCanonically(_ codePoints: inout [UInt32]) {
+        var scalars = String.UnicodeScalarView()
+        for codePoint in codePoints { scalars.append(Unicode.Scalar(codePoint)!) }
+        let composed = String(decoding: String(scalars)._nfcCodeUnits, as: UTF8.self).unicodeScalars
+        codePoints.removeAll(keepingCapacity: true)
+        var startAfterMark = false
+        var previousClass = 0
+        for scalar in composed {
+            let combiningClass = Self.combiningClass(of: scalar.value)
+            if combiningClass == 0, previousClass != 0 { startAfterMark = true }
+            previousClass = combiningClass
+            codePoints.append(scalar.value)
+        }
+        guard startAfterMark else { return }
+        // GLib's composition loop (`_g_utf8_normalize_wc` as libidn copied it), over the NFC, kept
+        // in `codePoints[..<joined]`.
+        var joined = 0
+        var lastStart = 0
+        previousClass = 0
+        for index in codePoints.indices {
+            let scalar = Unicode.Scalar(codePoints[index])!
+            let combiningClass = Self.combiningClass(of: scalar.value)
+            if index > 0, previousClass == 0 || previousClass != combiningClass,
+                let composite = primaryComposite(Unicode.Scalar(codePoints[lastStart])!, scalar)
+            {
+                codePoints[lastStart] = composite.value
+                previousClass = joined - 1 == lastStart ? 0 : Self.combiningClass(of: codePoints[joined - 2])
+                continue
+            }
+            if combiningClass == 0 { lastStart = joined }
+            previousClass = combiningClass
+            codePoints[joined] = scalar.value
+            joined += 1
+        }
+        codePoints.removeSubrange(joined...)
+    }
+
+    private static func combiningClass(of codePoint: UInt32) -> Int {
+        Int(Unicode.Scalar(codePoint)!.properties.canonicalCombiningClass.rawValue)
+    }
+
+    /// The character `first` and `second` compose to, if any (their NFC is one scalar).
+    private static func primaryComposite(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Unicode.Scalar? {
+        var pair = String.UnicodeScalarView()
+        pair.append(first)
+        pair.append(second)
+        let composed = String(decoding: String(pair)._nfcCodeUnits, as: UTF8.self).unicodeScalars
+        return composed.count == 1 ? composed.first : nil
     }
 }
