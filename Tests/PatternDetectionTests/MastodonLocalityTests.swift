@@ -54,6 +54,19 @@ struct MastodonLocalityTests {
         #expect(statusesWithSpans > 700)
     }
 
+    @Test("A shortcode inside a link Mastodon cannot parse is an emoji, in each word's slice as in the full scan")
+    func shortcodesInsideUnparsableLinks() throws {
+        for status in [
+            "https://a\\b.com/:ok: :ok:", "x https://a\\b.com/-@bob/:ok:\n@bob", "(https://a\\b.com/?:ok:#x)\t#tag",
+        ] {
+            let (full, union, holding) = WordSlices.check(status, rules: MastodonRules.shared)
+            let inLink = Array(status.utf8).firstRange(of: Array(":ok:".utf8))!
+            #expect(full.first { $0.kind == .emoji }?.utf8Range == inLink, "\(status.debugDescription)")
+            #expect(holding.isEmpty, "\(status.debugDescription)")
+            #expect(union == full, "\(status.debugDescription)")
+        }
+    }
+
     @Test("White_Space that is no separator can sit inside a link's query")
     func queriesHoldNoBreakSpaces() throws {
         for space in ["\u{A0}", "\u{3000}", "\u{2028}"] {

@@ -162,10 +162,11 @@ extension MastodonRules {
     static let entityBatchCount = 1024
 
     /// The spans of ``spans(in:startingIn:)`` with the extractors finding `batchCount` entities
-    /// ahead at most: the entities kept by the extractor's overlap removal, merged with the
-    /// shortcodes by start (an entity first on a tie), every one that does not start in `window`
-    /// or starts before the previous kept one ends dropped, and the links Mastodon cannot parse
-    /// left out after taking their place.
+    /// ahead at most: the entities kept by the extractor's overlap removal but the links Mastodon
+    /// cannot parse, merged with the shortcodes by start (an entity first on a tie), every one
+    /// that does not start in `window` or starts before the previous kept one ends dropped. A link
+    /// Mastodon cannot parse has hidden the mentions and hashtags it overlaps in the overlap
+    /// removal, but not the shortcodes: the formatter leaves it as text, which the emoji scan reads.
     func forEachSpan(
         in text: UnsafeBufferPointer<UInt8>, startingIn window: Range<Int>, batchCount: Int, _ body: (Span) -> Void
     ) {
@@ -191,9 +192,9 @@ extension MastodonRules {
                 } else {
                     return
                 }
-                guard window.contains(span.utf8Range.lowerBound), span.utf8Range.lowerBound >= cursor else { continue }
+                guard isLinked, window.contains(span.utf8Range.lowerBound), span.utf8Range.lowerBound >= cursor else { continue }
                 cursor = span.utf8Range.upperBound
-                if isLinked { body(span) }
+                body(span)
             }
         }
     }

@@ -10,7 +10,8 @@
 /// before the previous kept one ends is dropped), plus the custom-emoji scan, which Mastodon runs
 /// apart: spans here never overlap, so the span that starts first wins. A link whose host holds a
 /// backslash is found (it takes part in overlap removal and counts as a link) but not reported:
-/// Mastodon's formatter cannot parse it and leaves it as text.
+/// Mastodon's formatter cannot parse it and leaves it as text, so a shortcode inside it is an
+/// emoji span.
 ///
 /// Character classes are Ruby's (Onigmo's) on Unicode strings, from Unicode 15.0 tables
 /// (`MastodonCharacterClass`), and link hosts are checked with IDNA2003 as the server's libidn
