@@ -14,8 +14,8 @@
 /// emoji span.
 ///
 /// Character classes are Ruby's (Onigmo's) on Unicode strings, from Unicode 15.0 tables
-/// (`MastodonCharacterClass`), and link hosts are checked with IDNA2003 as the server's libidn
-/// checks them (`Nameprep`).
+/// (`MastodonCharacterClass`), the version of Ruby 3.2 to 3.4, and link hosts are checked with
+/// IDNA2003 as the server's libidn checks them (`Nameprep`).
 ///
 /// ## Emoji catalogs
 /// Without a catalog every well-formed shortcode is an emoji span. With an instance's catalog
