@@ -11,7 +11,8 @@ import PatternDetection
 /// handles (each handle is asked once per run), then the records in input order.
 final class PostPublisher {
     private enum Entry {
-        case draft(BlueskyPostDraft)
+        /// A document's draft, with where it came from for messages (a path, or `line N`).
+        case draft(BlueskyPostDraft, source: String)
         case badLine(String, line: Int)
     }
 
@@ -44,21 +45,21 @@ final class PostPublisher {
             badDocuments += 1
             return
         }
-        add(text: String(decoding: document, as: UTF8.self))
+        add(text: String(decoding: document, as: UTF8.self), source: path)
     }
 
     func add(line: UnsafeBufferPointer<UInt8>) {
         lineNumber += 1
         do {
-            add(text: try JSONStringLiteral.decode(line))
+            add(text: try JSONStringLiteral.decode(line), source: "line \(lineNumber)")
         } catch {
             badDocuments += 1
             append(.badLine(error.description, line: lineNumber))
         }
     }
 
-    private func add(text: String) {
-        append(.draft(BlueskyPostDraft(text)))
+    private func add(text: String, source: String) {
+        append(.draft(BlueskyPostDraft(text), source: source))
     }
 
     private func append(_ entry: Entry) {
@@ -70,7 +71,7 @@ final class PostPublisher {
     func flush() {
         var seen: Set<String> = []
         let newHandles = entries.flatMap { entry -> [String] in
-            guard case .draft(let draft) = entry else { return [] }
+            guard case .draft(let draft, _) = entry else { return [] }
             return draft.handles.filter { resolutions[$0] == nil && seen.insert($0).inserted }
         }
         if let resolver, !newHandles.isEmpty {
@@ -86,15 +87,32 @@ final class PostPublisher {
                 json.append(",\"line\":")
                 json.append(line)
                 json.appendByte(UInt8(ascii: "}"))
-            case .draft(let draft):
+            case .draft(let draft, let source):
                 let (record, unresolved) = draft.record(resolutions: resolutions, createdAt: createdAt, langs: langs)
                 record.write(to: &json)
                 report(unresolved)
+                warnIfTooLong(draft, source: source)
             }
             output.write(json.bytes)
             output.endLine()
         }
         entries.removeAll(keepingCapacity: true)
+    }
+
+    /// Says on standard error when a record's text is longer than `app.bsky.feed.post` allows (300
+    /// grapheme clusters, 3,000 UTF-8 bytes): the record is still written, as the server would be
+    /// sent it, but the server refuses it.
+    private func warnIfTooLong(_ draft: BlueskyPostDraft, source: String) {
+        let bytes = draft.text.utf8.count
+        // Clusters are at most bytes, so a text of 300 bytes or fewer is within both limits.
+        guard bytes > 300 else { return }
+        let clusters = draft.text.count
+        guard clusters > 300 || bytes > 3_000 else { return }
+        output.flush()
+        printError(
+            "highlight: \(source): the post's text is \(clusters) grapheme clusters and \(bytes) bytes, and "
+                + "app.bsky.feed.post allows 300 and 3,000: the server will refuse this record "
+                + "('highlight split --profile bluesky' cuts a draft into posts)")
     }
 
     private func report(_ unresolved: [UnresolvedHandle]) {

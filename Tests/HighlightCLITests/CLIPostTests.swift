@@ -54,6 +54,33 @@ struct CLIPostTests {
         #expect(result.stderrText == "highlight: @b.test not resolved: no --handles FILE or --resolver URL given\n")
     }
 
+    @Test func aPostTheServerWouldRefuseIsWrittenAndSaidSo() throws {
+        let coder = "👩🏽‍💻"  // one cluster, 15 bytes
+        let lines = [
+            String(repeating: "a", count: 300),  // 300 clusters: fits
+            String(repeating: "a", count: 301),
+            String(repeating: coder, count: 200),  // 3,000 bytes: fits
+            String(repeating: coder, count: 201),
+            "see https://example.com/" + String(repeating: "x", count: 400),  // shortened: fits
+        ]
+        let input = lines.map { "\"\($0)\"" }.joined(separator: "\n")
+        let result = ChildProcess.highlight(["post", "--input", "jsonl"] + Self.createdAt, input: input)
+        #expect(result.status == 0)
+        let records = result.stdoutText.split(separator: "\n")
+        #expect(records.count == 5)
+        #expect(records[1].contains(String(repeating: "a", count: 301)) && records[3].contains(String(repeating: coder, count: 201)))
+        let suggestion = "app.bsky.feed.post allows 300 and 3,000: the server will refuse this record "
+            + "('highlight split --profile bluesky' cuts a draft into posts)\n"
+        #expect(result.stderrText == """
+            highlight: line 2: the post's text is 301 grapheme clusters and 301 bytes, and \(suggestion)\
+            highlight: line 4: the post's text is 201 grapheme clusters and 3015 bytes, and \(suggestion)
+            """)
+        let file = try temporaryFile(Array(String(repeating: "b", count: 350).utf8), name: "post-long.txt")
+        defer { unlink(file) }
+        let text = ChildProcess.highlight(["post", file] + Self.createdAt)
+        #expect(text.status == 0 && text.stderrText.hasPrefix("highlight: \(file): the post's text is 350 grapheme clusters"))
+    }
+
     @Test func textFilesAreOneDocumentEach() throws {
         let first = try temporaryFile(Array("one @a.test\n".utf8), name: "post-1.txt")
         let broken = try temporaryFile([0x61, 0xFF, 0x62], name: "post-2.txt")
