@@ -8,9 +8,14 @@ package struct ASCIIByteSet: Sendable, Hashable {
 
     /// The ASCII bytes whose scalar satisfies `isMember` (asked once per ASCII value here).
     package init(where isMember: (Unicode.Scalar) -> Bool) {
+        self.init(bytes: (0..<128).map { UInt8($0) }.filter { isMember(Unicode.Scalar($0)) })
+    }
+
+    /// The ASCII bytes among `bytes` (others are left out).
+    package init(bytes: some Sequence<UInt8>) {
         var low: UInt64 = 0, high: UInt64 = 0
-        for value in 0..<128 where isMember(Unicode.Scalar(UInt8(value))) {
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        for byte in bytes where byte < 128 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
         }
         self.low = low
         self.high = high
@@ -23,7 +28,19 @@ package struct ASCIIByteSet: Sendable, Hashable {
 
     @inline(__always)
     package func contains(_ byte: UInt8) -> Bool {
-        byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte &- 64) & 1 != 0
+        byte < 128 && containsASCII(byte)
+    }
+
+    /// ``contains(_:)`` for a byte known to be ASCII, one test fewer.
+    /// - Precondition: `byte < 0x80`.
+    @inline(__always)
+    package func containsASCII(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 != 0 : high >> UInt64(byte &- 64) & 1 != 0
+    }
+
+    /// The members of `self` and of `other`.
+    package func union(_ other: ASCIIByteSet) -> ASCIIByteSet {
+        ASCIIByteSet(low: low | other.low, high: high | other.high)
     }
 
     /// The members of `self` that are not in `other`.

@@ -1,8 +1,7 @@
 /// A rule set's separators, with the ASCII answers cached in a bit table so byte loops (word
 /// splitting, stream cutting) ask the rule set itself only about non-ASCII scalars.
 package struct SeparatorTable: Sendable {
-    private let asciiLow: UInt64
-    private let asciiHigh: UInt64
+    private let ascii: ASCIIByteSet
     private let isNonASCIISeparator: @Sendable (Unicode.Scalar) -> Bool
 
     /// The separators of `rules`.
@@ -13,19 +12,14 @@ package struct SeparatorTable: Sendable {
     /// The scalars for which `isSeparator` is true; it is asked once per ASCII scalar here and
     /// then only about non-ASCII scalars.
     package init(isSeparator: @escaping @Sendable (Unicode.Scalar) -> Bool) {
-        var low: UInt64 = 0, high: UInt64 = 0
-        for value in 0..<128 where isSeparator(Unicode.Scalar(UInt8(value))) {
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
-        }
-        self.asciiLow = low
-        self.asciiHigh = high
+        self.ascii = ASCIIByteSet(where: isSeparator)
         self.isNonASCIISeparator = isSeparator
     }
 
     /// Whether the ASCII byte `byte` (< 0x80) is a separator.
     @inline(__always)
     package func isASCIISeparator(_ byte: UInt8) -> Bool {
-        byte < 64 ? asciiLow >> UInt64(byte) & 1 != 0 : asciiHigh >> UInt64(byte &- 64) & 1 != 0
+        ascii.containsASCII(byte)
     }
 
     /// Whether `scalar` is a separator (ASCII answered from the table).

@@ -1,21 +1,17 @@
+import ComposerCore
+
 /// A WHATWG URL percent-encode set: which bytes of UTF-8 text are written as `%XX`.
 ///
 /// Every set contains the C0 controls and every byte ≥ 0x7F (so each non-ASCII code point is
 /// written as the `%XX` escapes of its UTF-8 bytes, upper-case hexadecimal): text encoded with any
 /// of them is ASCII. `%` itself is never encoded, so existing escapes stay as they are.
 struct PercentEncodeSet: Sendable {
-    /// Bit `b` of word `b / 64` is set when ASCII byte `b` is encoded.
-    private let low: UInt64
-    private let high: UInt64
+    /// The ASCII bytes encoded.
+    private let ascii: ASCIIByteSet
 
     private init(adding extra: String, to base: PercentEncodeSet? = nil) {
-        var low = base?.low ?? 0xFFFF_FFFF   // C0 controls
-        var high = base?.high ?? (1 << 63)   // DEL
-        for byte in extra.utf8 {
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-        }
-        self.low = low
-        self.high = high
+        let controls = ASCIIByteSet(bytes: Array(0x00...0x1F) + [0x7F])   // C0 controls, DEL
+        ascii = (base?.ascii ?? controls).union(ASCIIByteSet(bytes: extra.utf8))
     }
 
     /// The fragment percent-encode set: C0 controls, space, `"`, `<`, `>`, `` ` ``.
@@ -31,8 +27,7 @@ struct PercentEncodeSet: Sendable {
     /// Whether `byte` is written as `%XX`.
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 { return true }
-        return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+        byte >= 0x80 || ascii.containsASCII(byte)
     }
 
     /// Appends `bytes`, each byte in the set as `%XX`, to `output`.
