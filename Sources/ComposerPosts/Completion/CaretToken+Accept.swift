@@ -59,9 +59,10 @@ extension CaretToken {
     /// `text` passes. The kind and query are not read.
     ///
     /// ```swift
-    /// let token = CaretToken(kind: .mention, query: q, utf8Range: r8, utf16Range: r16)  // from a request
+    /// let text = "hi @al"
+    /// let token = CaretToken(kind: .mention, query: "al", utf8Range: 3..<6, utf16Range: 3..<6)  // from a request
     /// try token.verify(in: text)
-    /// let accepted = CaretToken.accept(completion, for: token, in: text)
+    /// let accepted = CaretToken.accept("@alice.bsky.social ", for: token, in: text)
     /// ```
     /// - Throws: ``CaretError/outOfRange(offset:unit:length:)`` or
     ///   ``CaretError/insideScalar(offset:unit:)`` for a UTF-8 bound,
