@@ -46,7 +46,7 @@ run: build
 # The soaks there are smaller: the streaming and incremental code they drive is the same in both
 # builds, and the default run has already taken them at full size.
 NOTRAIT_SCRATCH := .build-notrait
-NOTRAIT_SUITES := IcyskyTests|CustomRuleSetTests|CustomRuleSetMergeTests|ExpressionStartBytesTests|PCRE2ExpressionPiecesTests|CompletionGrammarTests|HostileInputTests|Incremental[A-Za-z]*Tests|RegressionFixtureTests|SpanStreamTests|FoundationRegexPatternTests|ComposerTextTests|HighlightCLITests|CaretTokenCustomRuleSetTests
+NOTRAIT_SUITES := IcyskyTests|CustomRuleSetTests|SearchesGivenUpTests|CustomRuleSetMergeTests|ExpressionStartBytesTests|PCRE2ExpressionPiecesTests|CompletionGrammarTests|HostileInputTests|Incremental[A-Za-z]*Tests|RegressionFixtureTests|SpanStreamTests|FoundationRegexPatternTests|ComposerTextTests|HighlightCLITests|CaretTokenCustomRuleSetTests
 NOTRAIT_SOAKS := STREAM_MEGABYTES=16 SOAK_EDITS=5000
 test: deps
 	$(SWIFT) test

@@ -199,7 +199,7 @@ extension CustomRuleSet: SpanEnumerating {
             // A search the engine cannot finish within its limits ends this pattern's scan of the
             // word, as no match would: the word's outcome still depends on the word alone.
             if case .gaveUp(let failure) = outcome {
-                pattern.limits.record(PatternError(failure, pattern: pattern.expression))
+                pattern.recordGiveUp(PatternError(failure, pattern: pattern.expression))
                 isFull = false
             }
             if isFull {

@@ -31,7 +31,9 @@
 /// word: the word gets the pattern's matches found before the failing search and none after it.
 /// Other words and other patterns are unaffected, and the outcome still depends only on the word,
 /// so incremental rescans stay equal to a full scan. Only compiling an expression
-/// (``CustomPattern/init(name:expression:trigger:)``) throws.
+/// (``CustomPattern/init(name:expression:trigger:)``) throws. Each pattern counts its searches
+/// that gave up (``CustomPattern/searchesGivenUp``); ``SearchesGivenUp/recording(_:)`` reports
+/// those of one call's scans.
 ///
 /// - Complexity: per word and pattern, one PCRE2 search per match plus one; for linear
 ///   expressions, O(text × patterns) plus the base's own cost. A user expression that backtracks
