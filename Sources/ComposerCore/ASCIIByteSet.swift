@@ -43,6 +43,11 @@ package struct ASCIIByteSet: Sendable, Hashable {
         ASCIIByteSet(low: low | other.low, high: high | other.high)
     }
 
+    /// The members of both `self` and `other`.
+    package func intersection(_ other: ASCIIByteSet) -> ASCIIByteSet {
+        ASCIIByteSet(low: low & other.low, high: high & other.high)
+    }
+
     /// The members of `self` that are not in `other`.
     package func subtracting(_ other: ASCIIByteSet) -> ASCIIByteSet {
         ASCIIByteSet(low: low & ~other.low, high: high & ~other.high)

@@ -44,10 +44,11 @@ extension CaretToken {
         guard caret.utf8 > 0, !rules.isSeparator(text.scalar(endingAt: caret.utf8)) else { return nil }
         let grammars = rules.tokenGrammars
         guard !grammars.isEmpty else { return nil }
-        var scan = CaretScan(text: text, rules: rules, caret: caret.utf8)
+        var scan = CaretScan(text: text, rules: rules, grammars: grammars, caret: caret.utf8)
+        let walkStart = scan.sharedRunStart()
         var best: CaretCandidate?
         for index in grammars.indices {
-            guard let candidate = scan.candidate(for: grammars[index], index: index) else { continue }
+            guard let candidate = scan.candidate(for: grammars[index], index: index, from: walkStart) else { continue }
             if best == nil || candidate.trigger.lowerBound < best!.trigger.lowerBound { best = candidate }
         }
         // One look-up covers the scalar before the caret and the candidate's whole range.
@@ -97,20 +98,76 @@ struct CaretCandidate {
 
 /// The walk from a caret outward, for one text and rule set.
 ///
-/// ASCII bytes are read one at a time and classified by bit tests (the grammar's ``TokenGrammar``
-/// ASCII sets, the rule set's separators asked once per ASCII value); only multi-byte scalars are
-/// decoded and handed to the grammar's predicates. Either way each scalar gets the same answer.
+/// ASCII bytes are classified by bit tests (the grammar's ``TokenGrammar`` ASCII sets, the rule
+/// set's separators asked once per ASCII value); only multi-byte scalars are decoded and handed to
+/// the grammar's predicates. Either way each scalar gets the same answer.
+///
+/// The walk back starts with one run shared by all grammars (``sharedRunStart()``): the scalars
+/// right before the caret that every grammar's walk would step over, crossed once, eight ASCII
+/// bytes at a time when the text is contiguous; each grammar then walks on from the run's start.
 struct CaretScan<Source: UTF8TextSource> {
     let text: Source
     let rules: any RuleSet
+    let grammars: [TokenGrammar]
     let caret: Int
     /// The rule set's separators among the ASCII bytes met so far.
     var asciiSeparators = ASCIIAnswers()
+    /// The ASCII bytes every grammar's body holds and none has as a trigger.
+    let sharedBody: ASCIIByteSet
+    /// Members: the bytes of `sharedBody` known not to be separators (learnt as they are met).
+    var sharedRun = ASCIIRunScanner()
+    /// The last multi-byte scalar the shared run crossed: every grammar's walk steps over it.
+    var lastSharedScalar: Unicode.Scalar?
 
-    init(text: Source, rules: any RuleSet, caret: Int) {
+    init(text: Source, rules: any RuleSet, grammars: [TokenGrammar], caret: Int) {
         self.text = text
         self.rules = rules
+        self.grammars = grammars
         self.caret = caret
+        var body = grammars.first?.asciiBody ?? ASCIIByteSet(bytes: [])
+        for grammar in grammars {
+            body = body.intersection(grammar.asciiBody).subtracting(grammar.asciiTriggers)
+        }
+        self.sharedBody = body
+    }
+
+    /// Where every grammar's walk back begins: the start of the run of scalars before the caret
+    /// that each grammar's ``candidate(for:index:from:)`` would step over one by one and alike
+    /// (no separator, no grammar's trigger, every grammar's body), so none starts a token.
+    mutating func sharedRunStart() -> Int {
+        var position = caret
+        while position > 0 {
+            position = skipKnownRun(endingAt: position)
+            guard position > 0 else { break }
+            let last = text.byte(at: position - 1)
+            if last < 0x80 {
+                guard sharedBody.contains(last), !isSeparator(ascii: last) else { break }
+                sharedRun.insert(last)
+                position -= 1
+                continue
+            }
+            let scalar = text.scalar(endingAt: position)
+            guard scalar == lastSharedScalar || isShared(scalar) else { break }
+            lastSharedScalar = scalar
+            position -= UTF8.width(scalar)
+        }
+        return position
+    }
+
+    /// Whether every grammar's walk steps over the multi-byte scalar `scalar`.
+    private func isShared(_ scalar: Unicode.Scalar) -> Bool {
+        !rules.isSeparator(scalar)
+            && grammars.allSatisfy { !$0.isTrigger(scalar) && $0.mayContinueBody(with: scalar) }
+    }
+
+    /// The start of the run of `sharedRun`'s members that ends at `end`.
+    private mutating func skipKnownRun(endingAt end: Int) -> Int {
+        var run = sharedRun
+        defer { sharedRun = run }
+        if let start = text.withContiguousUTF8({ run.runStart(in: $0, endingAt: end) }) { return start }
+        var position = end
+        while position > 0, run.members.contains(text.byte(at: position - 1)) { position -= 1 }
+        return position
     }
 
     /// Whether the ASCII byte `byte` is one of the rule set's separators.
@@ -124,9 +181,10 @@ struct CaretScan<Source: UTF8TextSource> {
     }
 
     /// Walks back from the caret over `grammar`'s body to the nearest trigger where a token may
-    /// start, then forward from the caret to the body's end.
-    mutating func candidate(for grammar: TokenGrammar, index: Int) -> CaretCandidate? {
-        var position = caret
+    /// start, then forward from the caret to the body's end. The walk begins at `start`
+    /// (``sharedRunStart()``), the scalars from there to the caret being ones it steps over.
+    mutating func candidate(for grammar: TokenGrammar, index: Int, from start: Int) -> CaretCandidate? {
+        var position = start
         while position > 0 {
             let last = text.byte(at: position - 1)
             let scalar: Unicode.Scalar

@@ -32,51 +32,68 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
         return utf8Offset == count || !UTF8Scalar.isContinuation(self[startIndex + utf8Offset])
     }
 
-    @inline(__always)
+    /// Inlinable, so a byte loop in another module reads the buffer directly.
+    @inlinable @inline(__always)
     package func byte(at utf8Offset: Int) -> UInt8 { self[startIndex + utf8Offset] }
 
-    /// Walks back byte by byte, asking `isSeparator` once per ASCII value met (``ASCIIAnswers``)
-    /// and decoding only multi-byte scalars.
+    package func withContiguousUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        withContiguousStorageIfAvailable(body)
+    }
+
+    /// Walks back over the buffer, asking `isSeparator` once per ASCII value met and skipping
+    /// runs of ASCII bytes known not to be separators eight at a time (``ASCIIRunScanner``);
+    /// only multi-byte scalars are decoded.
     package func precedingSeparator(
         endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
-        var ascii = ASCIIAnswers()
-        var position = utf8Offset
-        while position > 0 {
-            let last = self[startIndex + position - 1]
-            if last < 0x80 {
-                if ascii.answer(last, isSeparator) { return position - 1..<position }
-                position -= 1
-                continue
+        withContiguousUTF8 { bytes in
+            var nonSeparators = ASCIIRunScanner()
+            var position = utf8Offset
+            while position > 0 {
+                position = nonSeparators.runStart(in: bytes, endingAt: position)
+                guard position > 0 else { break }
+                let last = bytes[position - 1]
+                if last < 0x80 {
+                    // Not a known non-separator: asked for the first time.
+                    if isSeparator(Unicode.Scalar(last)) { return position - 1..<position }
+                    nonSeparators.insert(last)
+                    position -= 1
+                    continue
+                }
+                let scalar = bytes.scalar(endingAt: position)
+                let start = position - UTF8.width(scalar)
+                if isSeparator(scalar) { return start..<position }
+                position = start
             }
-            let scalar = scalar(endingAt: position)
-            let start = position - UTF8.width(scalar)
-            if isSeparator(scalar) { return start..<position }
-            position = start
-        }
-        return nil
+            return nil
+        } ?? scalarPrecedingSeparator(endingAt: utf8Offset, where: isSeparator)
     }
 
-    /// Walks forward byte by byte, as ``precedingSeparator(endingAt:where:)`` walks back.
+    /// Walks forward, as ``precedingSeparator(endingAt:where:)`` walks back.
     package func followingSeparator(
         startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
-        var ascii = ASCIIAnswers()
-        var position = utf8Offset
-        let count = count
-        while position < count {
-            let lead = self[startIndex + position]
-            if lead < 0x80 {
-                if ascii.answer(lead, isSeparator) { return position..<position + 1 }
-                position += 1
-                continue
+        withContiguousUTF8 { bytes in
+            var nonSeparators = ASCIIRunScanner()
+            var position = utf8Offset
+            let count = bytes.count
+            while position < count {
+                position = nonSeparators.runEnd(in: bytes, startingAt: position)
+                guard position < count else { break }
+                let lead = bytes[position]
+                if lead < 0x80 {
+                    if isSeparator(Unicode.Scalar(lead)) { return position..<position + 1 }
+                    nonSeparators.insert(lead)
+                    position += 1
+                    continue
+                }
+                let scalar = bytes.scalar(startingAt: position)
+                let end = position + UTF8.width(scalar)
+                if isSeparator(scalar) { return position..<end }
+                position = end
             }
-            let scalar = scalar(startingAt: position)
-            let end = position + UTF8.width(scalar)
-            if isSeparator(scalar) { return position..<end }
-            position = end
-        }
-        return nil
+            return nil
+        } ?? scalarFollowingSeparator(startingAt: utf8Offset, where: isSeparator)
     }
 }
 

@@ -8,9 +8,10 @@
 /// and must never be copied whole per edit.
 ///
 /// Conformers implement four requirements: ``utf8Count``, ``scalar(startingAt:)``,
-/// ``scalar(endingAt:)`` and ``copyUTF8(_:into:)``. The other three have defaults built on those
-/// and exist so a rope can answer them with one index computation and a walk instead of one index
-/// computation per scalar.
+/// ``scalar(endingAt:)`` and ``copyUTF8(_:into:)``. The others have defaults built on those
+/// (``withContiguousUTF8(_:)``'s: `nil`) and exist so a rope can answer them with one index
+/// computation and a walk instead of one index computation per scalar, and a contiguous source can
+/// hand its bytes over whole.
 ///
 /// The text must be well-formed UTF-8 (every Swift `String` and `AttributedString` is). Offsets passed
 /// in are on scalar boundaries unless a method says otherwise.
@@ -35,6 +36,12 @@ package protocol UTF8TextSource {
     /// - Precondition: `0 <= utf8Offset < utf8Count`.
     func byte(at utf8Offset: Int) -> UInt8
 
+    /// `body` applied to the whole text as one buffer, for a source that holds its bytes
+    /// contiguously (byte arrays and buffers); `nil`, without calling `body`, for one that does not
+    /// (the default: a gap buffer, a rope), whose bytes are read through the other requirements.
+    /// Long byte loops (the caret token's walks) run over the buffer instead of per-byte look-ups.
+    func withContiguousUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result?
+
     /// Whether `utf8Offset` (any offset in `0...utf8Count`) is a scalar boundary: the text's ends,
     /// or an offset whose byte is not a UTF-8 continuation byte.
     func isScalarBoundary(_ utf8Offset: Int) -> Bool
@@ -58,6 +65,10 @@ extension UTF8TextSource {
         }
     }
 
+    package func withContiguousUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        nil
+    }
+
     package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= utf8Count, "offset \(utf8Offset) outside 0...\(utf8Count)")
         if utf8Offset == 0 || utf8Offset == utf8Count { return true }
@@ -70,6 +81,19 @@ extension UTF8TextSource {
     package func precedingSeparator(
         endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
+        scalarPrecedingSeparator(endingAt: utf8Offset, where: isSeparator)
+    }
+
+    package func followingSeparator(
+        startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
+        scalarFollowingSeparator(startingAt: utf8Offset, where: isSeparator)
+    }
+
+    /// The default ``precedingSeparator(endingAt:where:)``: one `scalar(endingAt:)` per scalar.
+    package func scalarPrecedingSeparator(
+        endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
+    ) -> Range<Int>? {
         var position = utf8Offset
         while position > 0 {
             let scalar = scalar(endingAt: position)
@@ -80,7 +104,8 @@ extension UTF8TextSource {
         return nil
     }
 
-    package func followingSeparator(
+    /// The default ``followingSeparator(startingAt:where:)``: one `scalar(startingAt:)` per scalar.
+    package func scalarFollowingSeparator(
         startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
         var position = utf8Offset
