@@ -189,15 +189,13 @@ struct CaretScan<Source: UTF8TextSource> {
             let last = text.byte(at: position - 1)
             let scalar: Unicode.Scalar
             if last < 0x80 {
-                // An ASCII body byte that is neither a trigger nor a separator: step over it.
-                if grammar.asciiBody.contains(last) && !grammar.asciiTriggers.contains(last)
-                    && !isSeparator(ascii: last)
-                {
+                if isSeparator(ascii: last) { return nil }
+                // An ASCII body byte that is no trigger: step over it.
+                if grammar.asciiBody.contains(last) && !grammar.asciiTriggers.contains(last) {
                     position -= 1
                     continue
                 }
                 scalar = Unicode.Scalar(last)
-                if isSeparator(ascii: last) { return nil }
             } else {
                 scalar = text.scalar(endingAt: position)
                 if rules.isSeparator(scalar) { return nil }
@@ -288,8 +286,9 @@ struct CaretScan<Source: UTF8TextSource> {
     }
 
     /// UTF-16 code units in a range of whole scalars: one per byte that is not a continuation
-    /// byte, one more per four-byte lead.
+    /// byte, one more per four-byte lead (a contiguous text counts them eight bytes at a time).
     func utf16Count(_ range: Range<Int>) -> Int {
+        if let units = text.withContiguousUTF8({ UTF16Offsets.count(in: $0, range) }) { return units }
         var units = 0
         for position in range {
             let byte = text.byte(at: position)

@@ -72,10 +72,7 @@ extension UTF8TextSource {
     package func isScalarBoundary(_ utf8Offset: Int) -> Bool {
         precondition(utf8Offset >= 0 && utf8Offset <= utf8Count, "offset \(utf8Offset) outside 0...\(utf8Count)")
         if utf8Offset == 0 || utf8Offset == utf8Count { return true }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { byte in
-            copyUTF8(utf8Offset..<utf8Offset + 1, into: byte)
-            return !UTF8Scalar.isContinuation(byte[0])
-        }
+        return !UTF8Scalar.isContinuation(byte(at: utf8Offset))
     }
 
     package func precedingSeparator(
