@@ -63,7 +63,7 @@ let package = Package(
         // (libcurl and its TLS stack), so nothing else loads them.
         .target(
             name: "ComposerPostsHTTP",
-            dependencies: ["ComposerPosts"]
+            dependencies: ["ComposerCore", "ComposerPosts"]
         ),
         // An NSMutableAttributedString (NSTextStorage on Apple platforms) kept in step with a
         // composer: the one library module that needs Foundation's attributed strings.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ComposerPosts
-import Synchronization
+import ComposerCore
 
 /// The session's delegate: gathers each request's answer and, when its data task completes, tells
 /// the request's ``PendingRequest`` what the answer means.
@@ -26,7 +26,7 @@ final class AnswerCollector: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// By task identifier: requests whose data task was made and has not completed.
-    private let answers = Mutex<[Int: Answer]>([:])
+    private let answers = LockedValue<[Int: Answer]>([:])
     private let timeout: Duration
 
     init(timeout: Duration) {

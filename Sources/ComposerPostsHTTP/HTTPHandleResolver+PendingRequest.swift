@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ComposerPosts
-import Synchronization
+import ComposerCore
 
 /// The state one request shares between the session's delegate (its answer, or its refusal of an
 /// answer too large), its timer and cancellation: the first to finish resumes the caller; the
@@ -24,7 +24,7 @@ final class PendingRequest: Sendable {
         var endWaiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Starts `task` and the timer, unless the request already finished (then resumes at once).
     func start(

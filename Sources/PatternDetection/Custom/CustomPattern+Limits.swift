@@ -1,4 +1,4 @@
-import Synchronization
+import ComposerCore
 
 extension CustomPattern {
     /// How many searches with this pattern gave up on the regex engine's limits, over every scan
@@ -25,7 +25,7 @@ extension CustomPattern {
     /// pattern and its copies, with the last such error. A scan never fails because of them (see ``CustomRuleSet``); this record lets a caller say
     /// that spans of the pattern's kind may be missing.
     package final class LimitRecord: Sendable {
-        private let state = Mutex<(count: Int, last: PatternError?)>((0, nil))
+        private let state = LockedValue<(count: Int, last: PatternError?)>((0, nil))
 
         package init() {}
 

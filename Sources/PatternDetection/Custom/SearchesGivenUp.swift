@@ -1,4 +1,4 @@
-import Synchronization
+import ComposerCore
 
 /// The searches of one ``CustomPattern`` that the regex engine gave up on during a recorded piece
 /// of work (see ``recording(_:)``): spans of ``kind`` may be missing from the text scanned there.
@@ -69,7 +69,7 @@ public struct SearchesGivenUp: Hashable, Sendable {
     final class Log: Sendable {
         @TaskLocal static var current: Log?
 
-        private let entries = Mutex<[Entry]>([])
+        private let entries = LockedValue<[Entry]>([])
 
         struct Entry: Sendable {
             let record: CustomPattern.LimitRecord
