@@ -104,7 +104,9 @@ struct CaretCandidate {
 ///
 /// The walk back starts with one run shared by all grammars (``sharedRunStart()``): the scalars
 /// right before the caret that every grammar's walk would step over, crossed once, eight ASCII
-/// bytes at a time when the text is contiguous; each grammar then walks on from the run's start.
+/// bytes at a time when the text is contiguous and a multi-byte scalar already met without
+/// decoding it (``ScalarRunScanner``); each grammar then walks on from the run's start. The walk
+/// forward over a candidate's body crosses it the same way.
 struct CaretScan<Source: UTF8TextSource> {
     let text: Source
     let rules: any RuleSet
@@ -114,10 +116,9 @@ struct CaretScan<Source: UTF8TextSource> {
     var asciiSeparators = ASCIIAnswers()
     /// The ASCII bytes every grammar's body holds and none has as a trigger.
     let sharedBody: ASCIIByteSet
-    /// Members: the bytes of `sharedBody` known not to be separators (learnt as they are met).
-    var sharedRun = ASCIIRunScanner()
-    /// The last multi-byte scalar the shared run crossed: every grammar's walk steps over it.
-    var lastSharedScalar: Unicode.Scalar?
+    /// Members: the bytes of `sharedBody` known not to be separators, and the multi-byte scalars
+    /// every grammar's walk steps over (learnt as they are met).
+    var sharedRun = ScalarRunScanner()
 
     init(text: Source, rules: any RuleSet, grammars: [TokenGrammar], caret: Int) {
         self.text = text
@@ -147,8 +148,8 @@ struct CaretScan<Source: UTF8TextSource> {
                 continue
             }
             let scalar = text.scalar(endingAt: position)
-            guard scalar == lastSharedScalar || isShared(scalar) else { break }
-            lastSharedScalar = scalar
+            guard sharedRun.contains(scalar) || isShared(scalar) else { break }
+            sharedRun.insert(scalar)
             position -= UTF8.width(scalar)
         }
         return position
@@ -185,13 +186,20 @@ struct CaretScan<Source: UTF8TextSource> {
     /// (``sharedRunStart()``), the scalars from there to the caret being ones it steps over.
     mutating func candidate(for grammar: TokenGrammar, index: Int, from start: Int) -> CaretCandidate? {
         var position = start
+        // Members: the scalars met so far that this walk steps over (body, no trigger, no separator).
+        var body = ScalarRunScanner()
         while position > 0 {
+            if let runStart = text.withContiguousUTF8({ body.runStart(in: $0, endingAt: position) }) {
+                position = runStart
+                guard position > 0 else { break }
+            }
             let last = text.byte(at: position - 1)
             let scalar: Unicode.Scalar
             if last < 0x80 {
                 if isSeparator(ascii: last) { return nil }
                 // An ASCII body byte that is no trigger: step over it.
                 if grammar.asciiBody.contains(last) && !grammar.asciiTriggers.contains(last) {
+                    body.insert(last)
                     position -= 1
                     continue
                 }
@@ -201,12 +209,12 @@ struct CaretScan<Source: UTF8TextSource> {
                 if rules.isSeparator(scalar) { return nil }
             }
             let start = position - UTF8.width(scalar)
-            if grammar.isTrigger(scalar), mayStart(grammar, atTriggerStartingAt: start),
-                let end = bodyEnd(of: grammar, from: position)
-            {
+            let isTrigger = grammar.isTrigger(scalar)
+            if isTrigger, mayStart(grammar, atTriggerStartingAt: start), let end = bodyEnd(of: grammar, from: position) {
                 return CaretCandidate(grammar: index, trigger: start..<position, end: end)
             }
             guard grammar.mayContinueBody(with: scalar) else { return nil }
+            if !isTrigger { body.insert(scalar) }
             position = start
         }
         return nil
@@ -259,15 +267,24 @@ struct CaretScan<Source: UTF8TextSource> {
             return caret == bodyStart && rules.isSeparator(first) ? bodyStart : nil
         }
         var position = max(bodyStart + UTF8.width(first), caret)
+        // Members: the body's scalars met so far (no separator, and the grammar's body).
+        var body = ScalarRunScanner()
         while position < count {
+            if let end = text.withContiguousUTF8({ body.runEnd(in: $0, startingAt: position) }) {
+                position = end
+                guard position < count else { break }
+            }
             let lead = text.byte(at: position)
             if lead < 0x80 {
                 guard grammar.asciiBody.contains(lead) && !isSeparator(ascii: lead) else { break }
+                body.insert(lead)
                 position += 1
                 continue
             }
             let scalar = text.scalar(startingAt: position)
-            guard !rules.isSeparator(scalar), grammar.mayContinueBody(with: scalar) else { break }
+            guard body.contains(scalar) || (!rules.isSeparator(scalar) && grammar.mayContinueBody(with: scalar))
+            else { break }
+            body.insert(scalar)
             position += UTF8.width(scalar)
         }
         return position

@@ -40,14 +40,14 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
         withContiguousStorageIfAvailable(body)
     }
 
-    /// Walks back over the buffer, asking `isSeparator` once per ASCII value met and skipping
-    /// runs of ASCII bytes known not to be separators eight at a time (``ASCIIRunScanner``);
-    /// only multi-byte scalars are decoded.
+    /// Walks back over the buffer, asking `isSeparator` once per scalar value met (a multi-byte
+    /// one again if the run scanner's table has let it go) and skipping runs of scalars known not
+    /// to be separators, ASCII ones eight at a time (``ScalarRunScanner``).
     package func precedingSeparator(
         endingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
         withContiguousUTF8 { bytes in
-            var nonSeparators = ASCIIRunScanner()
+            var nonSeparators = ScalarRunScanner()
             var position = utf8Offset
             while position > 0 {
                 position = nonSeparators.runStart(in: bytes, endingAt: position)
@@ -63,6 +63,7 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
                 let scalar = bytes.scalar(endingAt: position)
                 let start = position - UTF8.width(scalar)
                 if isSeparator(scalar) { return start..<position }
+                nonSeparators.insert(scalar)
                 position = start
             }
             return nil
@@ -74,7 +75,7 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
         startingAt utf8Offset: Int, where isSeparator: (Unicode.Scalar) -> Bool
     ) -> Range<Int>? {
         withContiguousUTF8 { bytes in
-            var nonSeparators = ASCIIRunScanner()
+            var nonSeparators = ScalarRunScanner()
             var position = utf8Offset
             let count = bytes.count
             while position < count {
@@ -90,6 +91,7 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
                 let scalar = bytes.scalar(startingAt: position)
                 let end = position + UTF8.width(scalar)
                 if isSeparator(scalar) { return position..<end }
+                nonSeparators.insert(scalar)
                 position = end
             }
             return nil
