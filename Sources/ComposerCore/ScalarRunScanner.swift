@@ -31,6 +31,7 @@ package struct ScalarRunScanner {
 
     /// Adds the ASCII byte `byte` (< 0x80) to the members.
     package mutating func insert(_ byte: UInt8) {
+        guard !members.contains(byte) else { return }
         members = members.union(ASCIIByteSet(bytes: CollectionOfOne(byte)))
         ranges = nil
     }

@@ -187,24 +187,30 @@ struct CaretScan<Source: UTF8TextSource> {
     mutating func candidate(for grammar: TokenGrammar, index: Int, from start: Int) -> CaretCandidate? {
         var position = start
         // Members: the scalars met so far that this walk steps over (body, no trigger, no separator).
+        // Skipped by run only from a multi-byte scalar: ASCII ones are stepped over as cheaply
+        // one by one, and a run stopping at every other byte (`@a@a…`) would cost a call each.
         var body = ScalarRunScanner()
+        // Whether a multi-byte scalar was met: only then are ASCII members learnt.
+        var mixed = false
         while position > 0 {
-            if let runStart = text.withContiguousUTF8({ body.runStart(in: $0, endingAt: position) }) {
+            var last = text.byte(at: position - 1)
+            if last >= 0x80, let runStart = text.withContiguousUTF8({ body.runStart(in: $0, endingAt: position) }) {
                 position = runStart
                 guard position > 0 else { break }
+                last = text.byte(at: position - 1)
             }
-            let last = text.byte(at: position - 1)
             let scalar: Unicode.Scalar
             if last < 0x80 {
                 if isSeparator(ascii: last) { return nil }
                 // An ASCII body byte that is no trigger: step over it.
                 if grammar.asciiBody.contains(last) && !grammar.asciiTriggers.contains(last) {
-                    body.insert(last)
+                    if mixed { body.insert(last) }
                     position -= 1
                     continue
                 }
                 scalar = Unicode.Scalar(last)
             } else {
+                mixed = true
                 scalar = text.scalar(endingAt: position)
                 if rules.isSeparator(scalar) { return nil }
             }
@@ -269,8 +275,9 @@ struct CaretScan<Source: UTF8TextSource> {
         var position = max(bodyStart + UTF8.width(first), caret)
         // Members: the body's scalars met so far (no separator, and the grammar's body).
         var body = ScalarRunScanner()
+        let contiguous = text.withContiguousUTF8 { _ in true } ?? false
         while position < count {
-            if let end = text.withContiguousUTF8({ body.runEnd(in: $0, startingAt: position) }) {
+            if contiguous, let end = text.withContiguousUTF8({ body.runEnd(in: $0, startingAt: position) }) {
                 position = end
                 guard position < count else { break }
             }
