@@ -1,10 +1,13 @@
 /// A set of ASCII bytes (values below 0x80) as 128 bits: one shift and test per membership
 /// question, for byte loops that must not call a predicate per byte.
 ///
+/// Its membership tests are inlinable, so the byte loops of the other modules test bits in place
+/// rather than call across the module boundary.
+///
 /// Invariant: immutable once built; a byte of 0x80 or above is never a member.
-package struct ASCIIByteSet: Sendable, Hashable {
-    private let low: UInt64
-    private let high: UInt64
+@usableFromInline package struct ASCIIByteSet: Sendable, Hashable {
+    @usableFromInline let low: UInt64
+    @usableFromInline let high: UInt64
 
     /// The ASCII bytes whose scalar satisfies `isMember` (asked once per ASCII value here).
     package init(where isMember: (Unicode.Scalar) -> Bool) {
@@ -26,14 +29,14 @@ package struct ASCIIByteSet: Sendable, Hashable {
         self.high = high
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func contains(_ byte: UInt8) -> Bool {
         byte < 128 && containsASCII(byte)
     }
 
     /// ``contains(_:)`` for a byte known to be ASCII, one test fewer.
     /// - Precondition: `byte < 0x80`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func containsASCII(_ byte: UInt8) -> Bool {
         byte < 64 ? low >> UInt64(byte) & 1 != 0 : high >> UInt64(byte &- 64) & 1 != 0
     }
