@@ -19,7 +19,7 @@
 package struct ScalarRunScanner {
     package private(set) var members: ASCIIByteSet
     private var ranges: MemberRanges?
-    /// Multi-byte members, packed (``packed(_:)``) at their slot (``slot(_:)``); empty until the
+    /// Multi-byte members, packed (`packed(_:)`) at their slot (`slot(_:)`); empty until the
     /// first is inserted, then `slotCount` entries, 0 for a free one (no packed scalar is 0).
     private var multiByte: [UInt32] = []
 
@@ -42,8 +42,7 @@ package struct ScalarRunScanner {
             insert(UInt8(scalar.value))
             return
         }
-        var packed: UInt32 = 0
-        for byte in scalar.utf8 { packed = packed << 8 | UInt32(byte) }
+        let packed = Self.packed(scalar.utf8)
         if multiByte.isEmpty { multiByte = Array(repeating: 0, count: Self.slotCount) }
         multiByte[Self.slot(packed)] = packed
     }
@@ -51,9 +50,15 @@ package struct ScalarRunScanner {
     /// Whether `scalar` is a member a run would cross now.
     package func contains(_ scalar: Unicode.Scalar) -> Bool {
         guard !scalar.isASCII else { return members.contains(UInt8(scalar.value)) }
+        return remembers(Self.packed(scalar.utf8))
+    }
+
+    /// A multi-byte scalar's UTF-8 bytes in one word, the lead byte highest.
+    @inline(__always)
+    private static func packed(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var packed: UInt32 = 0
-        for byte in scalar.utf8 { packed = packed << 8 | UInt32(byte) }
-        return remembers(packed)
+        for byte in bytes { packed = packed << 8 | UInt32(byte) }
+        return packed
     }
 
     @inline(__always)
@@ -76,9 +81,7 @@ package struct ScalarRunScanner {
         var start = end - 1
         while start > 0 && end - start < 4 && UTF8Scalar.isContinuation(base[start]) { start -= 1 }
         guard UTF8Scalar.length(lead: base[start]) == end - start, end - start > 1 else { return nil }
-        var packed: UInt32 = 0
-        for offset in start..<end { packed = packed << 8 | UInt32(base[offset]) }
-        return remembers(packed) ? start : nil
+        return remembers(Self.packed(UnsafeBufferPointer(start: base + start, count: end - start))) ? start : nil
     }
 
     /// The end of the member scalar that starts at `start` (< `count`), or `nil` when that scalar
@@ -90,9 +93,7 @@ package struct ScalarRunScanner {
         guard !multiByte.isEmpty else { return nil }
         let width = UTF8Scalar.length(lead: lead)
         guard width > 1, count - start >= width else { return nil }
-        var packed: UInt32 = 0
-        for offset in start..<start + width { packed = packed << 8 | UInt32(base[offset]) }
-        return remembers(packed) ? start + width : nil
+        return remembers(Self.packed(UnsafeBufferPointer(start: base + start, count: width))) ? start + width : nil
     }
 
     /// The smallest `p <= end` such that `bytes[p..<end]` is a run of member scalars.

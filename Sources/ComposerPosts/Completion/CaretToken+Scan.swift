@@ -106,12 +106,16 @@ struct CaretCandidate {
 /// right before the caret that every grammar's walk would step over, crossed once, eight ASCII
 /// bytes at a time when the text is contiguous and a multi-byte scalar already met without
 /// decoding it (``ScalarRunScanner``); each grammar then walks on from the run's start. The walk
-/// forward over a candidate's body crosses it the same way.
+/// forward over a candidate's body crosses it the same way. Multi-byte scalars are remembered only
+/// on contiguous text, where runs cross them: on a gap buffer or a rope (a composer's text, asked
+/// per keystroke) the walks allocate nothing for it.
 struct CaretScan<Source: UTF8TextSource> {
     let text: Source
     let rules: any RuleSet
     let grammars: [TokenGrammar]
     let caret: Int
+    /// Whether `text` hands over its bytes as one buffer (``UTF8TextSource/withContiguousUTF8(_:)``).
+    let isContiguous: Bool
     /// The rule set's separators among the ASCII bytes met so far.
     var asciiSeparators = ASCIIAnswers()
     /// The ASCII bytes every grammar's body holds and none has as a trigger.
@@ -125,6 +129,7 @@ struct CaretScan<Source: UTF8TextSource> {
         self.rules = rules
         self.grammars = grammars
         self.caret = caret
+        self.isContiguous = text.withContiguousUTF8 { _ in true } ?? false
         var body = grammars.first?.asciiBody ?? ASCIIByteSet(bytes: [])
         for grammar in grammars {
             body = body.intersection(grammar.asciiBody).subtracting(grammar.asciiTriggers)
@@ -149,7 +154,7 @@ struct CaretScan<Source: UTF8TextSource> {
             }
             let scalar = text.scalar(endingAt: position)
             guard sharedRun.contains(scalar) || isShared(scalar) else { break }
-            sharedRun.insert(scalar)
+            if isContiguous { sharedRun.insert(scalar) }
             position -= UTF8.width(scalar)
         }
         return position
@@ -190,11 +195,11 @@ struct CaretScan<Source: UTF8TextSource> {
         // Skipped by run only from a multi-byte scalar: ASCII ones are stepped over as cheaply
         // one by one, and a run stopping at every other byte (`@a@a…`) would cost a call each.
         var body = ScalarRunScanner()
-        // Whether a multi-byte scalar was met: only then are ASCII members learnt.
-        var mixed = false
+        // Whether members are learnt: on contiguous text, once a multi-byte scalar was met.
+        var learns = false
         while position > 0 {
             var last = text.byte(at: position - 1)
-            if last >= 0x80, let runStart = text.withContiguousUTF8({ body.runStart(in: $0, endingAt: position) }) {
+            if last >= 0x80, learns, let runStart = text.withContiguousUTF8({ body.runStart(in: $0, endingAt: position) }) {
                 position = runStart
                 guard position > 0 else { break }
                 last = text.byte(at: position - 1)
@@ -204,13 +209,13 @@ struct CaretScan<Source: UTF8TextSource> {
                 if isSeparator(ascii: last) { return nil }
                 // An ASCII body byte that is no trigger: step over it.
                 if grammar.asciiBody.contains(last) && !grammar.asciiTriggers.contains(last) {
-                    if mixed { body.insert(last) }
+                    if learns { body.insert(last) }
                     position -= 1
                     continue
                 }
                 scalar = Unicode.Scalar(last)
             } else {
-                mixed = true
+                learns = isContiguous
                 scalar = text.scalar(endingAt: position)
                 if rules.isSeparator(scalar) { return nil }
             }
@@ -220,7 +225,7 @@ struct CaretScan<Source: UTF8TextSource> {
                 return CaretCandidate(grammar: index, trigger: start..<position, end: end)
             }
             guard grammar.mayContinueBody(with: scalar) else { return nil }
-            if !isTrigger { body.insert(scalar) }
+            if learns && !isTrigger { body.insert(scalar) }
             position = start
         }
         return nil
@@ -275,23 +280,22 @@ struct CaretScan<Source: UTF8TextSource> {
         var position = max(bodyStart + UTF8.width(first), caret)
         // Members: the body's scalars met so far (no separator, and the grammar's body).
         var body = ScalarRunScanner()
-        let contiguous = text.withContiguousUTF8 { _ in true } ?? false
         while position < count {
-            if contiguous, let end = text.withContiguousUTF8({ body.runEnd(in: $0, startingAt: position) }) {
+            if isContiguous, let end = text.withContiguousUTF8({ body.runEnd(in: $0, startingAt: position) }) {
                 position = end
                 guard position < count else { break }
             }
             let lead = text.byte(at: position)
             if lead < 0x80 {
                 guard grammar.asciiBody.contains(lead) && !isSeparator(ascii: lead) else { break }
-                body.insert(lead)
+                if isContiguous { body.insert(lead) }
                 position += 1
                 continue
             }
             let scalar = text.scalar(startingAt: position)
             guard body.contains(scalar) || (!rules.isSeparator(scalar) && grammar.mayContinueBody(with: scalar))
             else { break }
-            body.insert(scalar)
+            if isContiguous { body.insert(scalar) }
             position += UTF8.width(scalar)
         }
         return position

@@ -52,14 +52,7 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
             while position > 0 {
                 position = nonSeparators.runStart(in: bytes, endingAt: position)
                 guard position > 0 else { break }
-                let last = bytes[position - 1]
-                if last < 0x80 {
-                    // Not a known non-separator: asked for the first time.
-                    if isSeparator(Unicode.Scalar(last)) { return position - 1..<position }
-                    nonSeparators.insert(last)
-                    position -= 1
-                    continue
-                }
+                // Not a known non-separator: asked about (again, if the scanner let it go).
                 let scalar = bytes.scalar(endingAt: position)
                 let start = position - UTF8.width(scalar)
                 if isSeparator(scalar) { return start..<position }
@@ -81,13 +74,6 @@ extension UTF8TextSource where Self: RandomAccessCollection, Self.Element == UIn
             while position < count {
                 position = nonSeparators.runEnd(in: bytes, startingAt: position)
                 guard position < count else { break }
-                let lead = bytes[position]
-                if lead < 0x80 {
-                    if isSeparator(Unicode.Scalar(lead)) { return position..<position + 1 }
-                    nonSeparators.insert(lead)
-                    position += 1
-                    continue
-                }
                 let scalar = bytes.scalar(startingAt: position)
                 let end = position + UTF8.width(scalar)
                 if isSeparator(scalar) { return position..<end }
