@@ -34,6 +34,34 @@
         }
     }
 
+    /// The lanes of `word` (eight bytes, little-endian) that may need an escape, each flagged by its
+    /// high bit: C0 controls, `"`, `\\` and `E2` (the lead of U+2028 and U+2029, and of other
+    /// scalars that need none). The lowest flagged lane is the first such byte, and a flag only
+    /// ever sits at or above a lane that holds one (``ByteWord``), so a mask of the lanes below any
+    /// point is non-zero exactly when one of those lanes holds one.
+    @inlinable @inline(__always)
+    package static func candidates(in word: UInt64) -> UInt64 {
+        ByteWord.bytes(of: word, below: 0x20) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
+            | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\")) | ByteWord.bytes(of: word, equalTo: 0xE2)
+    }
+
+    /// Whether none of the `count` bytes at `source` needs an escape, sixteen at a time
+    /// (``ByteBlock/jsonEscapeCandidates(in:)``). A `false` may come from an `E2` byte that starts
+    /// no U+2028 or U+2029; the caller then writes the text through ``forEachPiece(of:copy:escape:)``.
+    /// - Precondition: `count` rounded up to a multiple of sixteen bytes are readable at `source`.
+    @inlinable @inline(__always)
+    package static func needsNone(in source: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            // The lanes before the end of the text; a block wholly inside it keeps all sixteen.
+            let candidates = ByteBlock.jsonEscapeCandidates(in: ByteBlock.load(source, at: offset))
+                & ByteBlock.lanes(before: count &- offset)
+            if !ByteBlock.isZero(candidates) { return false }
+            offset &+= 16
+        }
+        return true
+    }
+
     /// Walks `text` once: `copy` gets each run of bytes written as is, `escape` each escape, in
     /// order.
     @inlinable @inline(__always)
@@ -47,9 +75,7 @@
             // Eight bytes at a time while none may need an escape, else on to the first that may
             // (``ByteWord/firstFlaggedLane(_:)``).
             if index + 8 <= text.count, let base {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let found = ByteWord.bytes(of: word, below: 0x20) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
-                    | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\")) | ByteWord.bytes(of: word, equalTo: 0xE2)
+                let found = candidates(in: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
                 if found == 0 {
                     index += 8
                     continue

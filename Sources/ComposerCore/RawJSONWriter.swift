@@ -40,6 +40,25 @@
         position += bytes.count
     }
 
+    /// Bytes that ``appendBlocks(_:count:)`` may store past what it writes (it stores whole blocks
+    /// of sixteen bytes): a record written with it is sized with this much more room, and its
+    /// sources are read this far.
+    @usableFromInline package static let blockSlack = 16
+
+    /// Copies `count` bytes from `source` sixteen at a time (``ByteBlock``): no call, one load and
+    /// one store per block.
+    /// - Precondition: `count` rounded up to a multiple of sixteen bytes are readable at `source`
+    ///   and writable at the position (``blockSlack`` past what is written).
+    @inlinable @inline(__always)
+    package mutating func appendBlocks(_ source: UnsafeRawPointer, count: Int) {
+        var offset = 0
+        while offset < count {
+            ByteBlock.store(ByteBlock.load(source, at: offset), at: position + offset)
+            offset &+= 16
+        }
+        position += count
+    }
+
     /// A decimal integer.
     /// - Precondition: room for ``maximumIntegerLength`` bytes (as for every number), even when
     ///   the number is shorter.
@@ -47,16 +66,35 @@
     package mutating func append(_ value: Int) {
         if value >= 0 && value < 100_000_000 {
             // Up to eight digits (every offset in a text under 100 MB): all eight computed at once
-            // in one word, its leading zeros shifted out, stored at once. The store writes eight
-            // bytes, within the twenty a number is given.
-            let digits = Self.eightDigits(UInt64(truncatingIfNeeded: value))
-            let leadingZeros = (digits | 1 &<< 56).trailingZeroBitCount &>> 3
-            let ascii = (digits | 0x3030_3030_3030_3030) &>> UInt64(8 &* leadingZeros)
-            UnsafeMutableRawPointer(position).storeBytes(of: ascii.littleEndian, as: UInt64.self)
-            position += 8 &- leadingZeros
+            // in one word.
+            appendDigits(mostSignificantFirst: Self.eightDigits(UInt64(truncatingIfNeeded: value)))
             return
         }
         appendLong(value)
+    }
+
+    /// The number whose eight decimal digits `digits` holds, as ``eightDigits(_:)`` gives them,
+    /// without its leading zeros (`0` for zero): the zeros shifted out and the rest stored at
+    /// once.
+    /// - Precondition: room for eight bytes (the store writes eight, whatever the number's length).
+    @inlinable @inline(__always)
+    package mutating func appendDigits(mostSignificantFirst digits: UInt64) {
+        let leadingZeros = (digits | 1 &<< 56).trailingZeroBitCount &>> 3
+        let ascii = (digits | 0x3030_3030_3030_3030) &>> UInt64(8 &* leadingZeros)
+        UnsafeMutableRawPointer(position).storeBytes(of: ascii.littleEndian, as: UInt64.self)
+        position += 8 &- leadingZeros
+    }
+
+    /// The number `counter` holds (``DecimalCounter``), moved to `value` first; `value` written
+    /// as ``append(_:)`` writes it when the counter cannot hold it.
+    /// - Precondition: room for ``maximumIntegerLength`` bytes.
+    @inlinable @inline(__always)
+    package mutating func append(_ value: Int, counting counter: inout DecimalCounter) {
+        if counter.move(to: value) {
+            appendDigits(mostSignificantFirst: counter.digitsMostSignificantFirst)
+        } else {
+            appendLong(value)
+        }
     }
 
     /// The eight decimal digits of `value` (below 10^8, leading zeros included), most significant

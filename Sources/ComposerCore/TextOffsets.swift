@@ -107,39 +107,36 @@
             }
         }
 
-        /// ``advance(to:in:)`` for well-formed text, counting eight bytes at a time whatever
-        /// they are: a scalar per byte that is not a continuation byte, a second UTF-16 unit per
-        /// four-byte lead. The last word is masked to the target, so no byte is visited alone
-        /// unless the buffer ends within eight bytes.
+        /// ``advance(to:in:)`` for well-formed text, counting sixteen bytes at a time whatever
+        /// they are (``ByteBlock``): a scalar per byte that is not a continuation byte, a second
+        /// UTF-16 unit per four-byte lead. The last block is masked to the target and read from
+        /// the buffer past it, so no byte is visited alone unless the buffer ends within sixteen
+        /// bytes of the target (then eight at a time, and byte by byte within the last eight).
         /// - Precondition: `bytes` is well-formed UTF-8.
         @inlinable @inline(__always)
         package mutating func advance(toWellFormed target: Int, in bytes: UnsafeBufferPointer<UInt8>) {
             let target = min(target, bytes.count)
             guard utf8 < target else { return }
-            var byte = utf8, continuations = 0, fourByteLeads = 0
+            var byte = utf8
             let base = UnsafeRawPointer(bytes.baseAddress!)
-            // Four whole words at a time while the target is beyond them: all-ASCII stretches (most
-            // of prose) cost one test per 32 bytes.
-            while byte &+ 32 <= target {
-                let words = (
-                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte, as: UInt64.self)),
-                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte &+ 8, as: UInt64.self)),
-                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte &+ 16, as: UInt64.self)),
-                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: byte &+ 24, as: UInt64.self)))
-                byte &+= 32
-                if (words.0 | words.1 | words.2 | words.3) & ByteWord.highBits == 0 { continue }
-                let flags = (
-                    UTF8Validation.unitFlags(in: words.0), UTF8Validation.unitFlags(in: words.1),
-                    UTF8Validation.unitFlags(in: words.2), UTF8Validation.unitFlags(in: words.3))
-                // Each lane's flag moved to bit 0 and the four words' lanes added (at most 4
-                // each, 32 in all), then summed across lanes.
-                continuations &+= ByteWord.sum(ofLanes:
-                    (flags.0.continuations &>> 7) &+ (flags.1.continuations &>> 7)
-                        &+ (flags.2.continuations &>> 7) &+ (flags.3.continuations &>> 7))
-                fourByteLeads &+= ByteWord.sum(ofLanes:
-                    (flags.0.fourByteLeads &>> 7) &+ (flags.1.fourByteLeads &>> 7)
-                        &+ (flags.2.fourByteLeads &>> 7) &+ (flags.3.fourByteLeads &>> 7))
+            var continuationTally = ByteBlock.Tally(), fourByteLeadTally = ByteBlock.Tally()
+            while byte &+ 16 <= target {
+                let block = ByteBlock.load(base, at: byte)
+                continuationTally.add(ByteBlock.continuations(in: block))
+                fourByteLeadTally.add(ByteBlock.fourByteLeads(in: block))
+                byte &+= 16
             }
+            if byte < target, byte &+ 16 <= bytes.count {
+                let block = ByteBlock.load(base, at: byte)
+                let lanes = ByteBlock.lanes(before: target &- byte)
+                continuationTally.add(ByteBlock.continuations(in: block) & lanes)
+                fourByteLeadTally.add(ByteBlock.fourByteLeads(in: block) & lanes)
+                byte = target
+            }
+            continuationTally.settle()
+            fourByteLeadTally.settle()
+            var counts = (continuations: continuationTally.total, fourByteLeads: fourByteLeadTally.total)
+            // Within sixteen bytes of the buffer's end: a word, then the bytes of the last one.
             while byte < target {
                 let remaining = target &- byte
                 var word: UInt64 = 0
@@ -151,10 +148,11 @@
                 // The lanes before the target.
                 let lanes: UInt64 = remaining >= 8 ? ~0 : (UInt64(1) &<< UInt64(8 &* remaining)) &- 1
                 let units = UTF8Validation.unitCounts(in: word, lanes: lanes)
-                continuations &+= units.continuations
-                fourByteLeads &+= units.fourByteLeads
+                counts.continuations &+= units.continuations
+                counts.fourByteLeads &+= units.fourByteLeads
                 byte &+= Swift.min(8, remaining)
             }
+            let (continuations, fourByteLeads) = counts
             // A target inside a scalar: step to its end (its lead was counted).
             while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
             let scalars = target - utf8 - continuations
