@@ -26,6 +26,12 @@ struct StreamedEncodingTests {
             ("random bytes", PostCorpus.randomBytes(count: 2000, using: &random)),
             ("long words", long + [0xE2, 0x82] + long.prefix(700)),
             ("escapes", Array("\"q\" #a\\b @x.y\u{01} https://e.com/\"<'>&\u{7F} $AB #e\u{301} x\u{2028}y ＃t".utf8)),
+            // Spans whose text holds bytes the block check stops at: escapes, and E2 leads of
+            // scalars that need none (ℂ, —, …) or do (U+2028), each with more text after it.
+            ("escapes in spans", Array(
+                ("#ℂx @a.bsky.social https://e.com/a\\b\"c https://e.com/a\u{2028}b #a—b $ab https://x.co/… "
+                    + "#ℂℂℂℂℂℂℂℂℂℂℂℂ https://e.com/\\\\\\\\\\\\\\\\\\\\\"\"\"\"x #tag https://e.com/"
+                    + String(repeating: "a", count: 150) + "\"b\\c #tag " + String(repeating: "a ", count: 100)).utf8)),
             // A record longer than an output block: written in parts.
             ("enormous link", Array("#see https://e.com/".utf8) + (0..<2000).flatMap { _ in Array("a\"b\\é\u{01}😀".utf8) } + [0x20]),
         ]

@@ -34,3 +34,24 @@ extension Array: ByteSink where Element == UInt8 {
         append(contentsOf: bytes)
     }
 }
+
+/// A sink that hands what it is given to a closure: an encoder whose loop reaches its sink only
+/// now and then (a full block) takes one of these, so that the loop is compiled once, for this
+/// type, whatever sink its caller has (``ByteSink/withFlushingSink(_:)``).
+package struct FlushingSink: ByteSink {
+    let flush: (UnsafeBufferPointer<UInt8>) -> Void
+
+    package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        flush(bytes)
+    }
+}
+
+extension ByteSink {
+    /// `body` with a ``FlushingSink`` that writes to this sink.
+    package mutating func withFlushingSink<Result>(_ body: (inout FlushingSink) -> Result) -> Result {
+        withoutActuallyEscaping({ (bytes: UnsafeBufferPointer<UInt8>) in self.write(bytes) }) { flush in
+            var sink = FlushingSink(flush: flush)
+            return body(&sink)
+        }
+    }
+}

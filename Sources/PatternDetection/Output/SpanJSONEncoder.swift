@@ -94,16 +94,63 @@ public struct SpanJSONEncoder: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String,
         imageURL: (Span) -> String? = { _ in nil }, into sink: inout some ByteSink
     ) {
-        encode(bytes, spans: spans, wellFormed: false, into: &sink, valueBytes: { _ in nil }, value: value, imageURL: imageURL)
+        sink.withFlushingSink {
+            encode(bytes, spans: spans, wellFormed: false, into: &$0, values: NoValueBytes(), value: value, imageURL: imageURL)
+        }
     }
 
     /// The next streamed chunk of the document (or a whole post): values are written straight
     /// from the span's bytes when the rule set describes them so (``SpanValueBytesProviding``).
     package mutating func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
-        chunk.withValueBytes { valueBytes in
+        sink.withFlushingSink { encode(chunk, into: &$0) }
+    }
+
+    /// ``encode(_:into:)`` for the one sink type the per-span loop is compiled for.
+    private mutating func encode(_ chunk: StreamChunk, into sink: inout FlushingSink) {
+        // The built-in rule sets by their own types, so that the per-span loop is specialized for
+        // each and asks it for a value without a call.
+        switch chunk.valueBytesProvider {
+        case let rules as BlueskyRules: encode(chunk, valueBytesFrom: rules, into: &sink)
+        case let rules as TwitterRules: encode(chunk, valueBytesFrom: rules, into: &sink)
+        case let rules as MastodonRules: encode(chunk, valueBytesFrom: rules, into: &sink)
+        case let rules as IcyskyRules: encode(chunk, valueBytesFrom: rules, into: &sink)
+        case let provider?: encode(chunk, valueBytesFrom: provider, into: &sink)
+        case nil:
             encode(
-                chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
-                valueBytes: valueBytes, value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
+                chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink, values: NoValueBytes(),
+                value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
+        }
+    }
+
+    /// ``encode(_:into:)`` with values from `provider`, the chunk's rule set.
+    private mutating func encode<Provider: SpanValueBytesProviding>(
+        _ chunk: StreamChunk, valueBytesFrom provider: Provider, into sink: inout FlushingSink
+    ) {
+        encode(
+            chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
+            values: ValueBytes(provider: provider), value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
+    }
+
+    /// Where the per-span loop gets a span's value as bytes of its text (``SpanValueBytes``): a
+    /// type, so that the loop is specialized for each rule set and its value is found inline.
+    private protocol ValueBytesSource {
+        /// The value of `span` as bytes of `text`, or `nil` when only a `String` can say.
+        func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes?
+    }
+
+    /// No value as bytes: every value comes as a `String`.
+    private struct NoValueBytes: ValueBytesSource {
+        @inline(__always)
+        func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? { nil }
+    }
+
+    /// The values that a rule set gives as bytes.
+    private struct ValueBytes<Provider: SpanValueBytesProviding>: ValueBytesSource {
+        let provider: Provider
+
+        @inline(__always)
+        func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
+            provider.valueBytes(of: span, in: text)
         }
     }
 
@@ -119,36 +166,77 @@ public struct SpanJSONEncoder: Sendable {
     /// The fixed part of a span's object: its member names and punctuation, and three pairs.
     private static let recordOverhead = 64 + 3 * RawJSONWriter.maximumPairLength
 
+    /// Bytes per built-in kind in ``builtInOpenings``.
+    private static let builtInOpeningStride = 48
+
+    /// Each built-in kind's opening with the comma before it and the quote after it,
+    /// `,{"kind":"K","text":"`, at `code × builtInOpeningStride`, each followed by zeros to the next
+    /// (so that it can be copied from its first byte or its second in whole blocks), and its length
+    /// in the entry's last byte.
+    private static let builtInOpenings: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: (PatternKind.builtIn.count + 1) * builtInOpeningStride)
+        for kind in PatternKind.builtIn {
+            let entry = Array(",".utf8) + opening(for: kind) + Array("\"".utf8)
+            precondition(entry.count + RawJSONWriter.blockSlack < builtInOpeningStride, "a built-in opening fits its entry")
+            let start = Int(kind.code) * builtInOpeningStride
+            table.replaceSubrange(start..<start + entry.count, with: entry)
+            table[start + builtInOpeningStride - 1] = UInt8(entry.count)
+        }
+        return table
+    }()
+
     private mutating func encode(
-        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout some ByteSink,
-        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String, imageURL: (Span) -> String?
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout FlushingSink,
+        values: some ValueBytesSource, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
         for span in spans where span.kind.code == 0 { openings.add(span.kind, Self.opening(for:)) }
         let openings = self.openings
         var cursor = TextOffsets.Cursor()
         let bases = (utf8: utf8Base, utf16: utf16Base, scalars: scalarBase)
         var isFirst = self.isFirst
+        // The offsets last written, each with its decimal digits.
+        var counters = Record.Counters()
         // The block is taken out of `self` for the loop.
         var block = OutputBlock()
         swap(&block, &self.block)
+        // A span that ends here or before has whole blocks readable from anywhere in it.
+        let blockReadableEnd = bytes.count - RawJSONWriter.blockSlack
         openings.bytes.withUnsafeBufferPointer { openingBytes in
+            Self.builtInOpenings.withUnsafeBytes { builtInOpenings in
+            spans.withUnsafeBufferPointer { spans in
             block.withWriter(to: &sink) { writer, sink in
-                for span in spans {
-                    let range = span.utf8Range
+                for index in spans.indices {
+                    // The span is read in place: a copy would retain its kind's name.
+                    let range = spans[index].utf8Range
                     cursor.advance(to: range.lowerBound, in: bytes, knownWellFormed: wellFormed)
                     let start = cursor
                     cursor.advance(to: range.upperBound, in: bytes, knownWellFormed: wellFormed)
+                    // Offsets in a text in memory: no sum overflows.
                     let record = Record(
                         separated: !isFirst, text: UnsafeBufferPointer(rebasing: bytes[range]),
-                        utf8: bases.utf8 + range.lowerBound..<bases.utf8 + range.upperBound,
-                        utf16: bases.utf16 + start.utf16..<bases.utf16 + cursor.utf16,
-                        scalars: bases.scalars + start.scalars..<bases.scalars + cursor.scalars)
+                        utf8: bases.utf8 &+ range.lowerBound..<bases.utf8 &+ range.upperBound,
+                        utf16: bases.utf16 &+ start.utf16..<bases.utf16 &+ cursor.utf16,
+                        scalars: bases.scalars &+ start.scalars..<bases.scalars &+ cursor.scalars)
                     isFirst = false
+                    let form = values.valueBytes(of: spans[index], in: bytes)
+                    let code = spans[index].kind.code
+                    // The common case: a built-in kind, a value in bytes of the text, whole blocks
+                    // readable through the text (all but the spans at a piece's last bytes), a
+                    // text without escapes, a record that fits a block.
+                    if let form, code != 0, code != PatternKind.emoji.code, range.upperBound <= blockReadableEnd,
+                        range.count &+ form.count <= OutputBlock.capacity &- Record.commonBound,
+                        JSONEscape.needsNone(in: UnsafeRawPointer(bytes.baseAddress! + range.lowerBound), count: range.count)
+                    {
+                        record.write(
+                            builtInOpening: builtInOpenings.baseAddress! + Int(code) * Self.builtInOpeningStride,
+                            value: form, in: bytes, counters: &counters, to: &writer, sink: &sink)
+                        continue
+                    }
+                    let span = spans[index]
                     let opening = UnsafeBufferPointer(rebasing: openingBytes[openings.range(at: openings.index(of: span.kind)!)])
-                    let form = valueBytes(span)
                     // Strings only where a value has no byte form or the span is an emoji with an image.
                     if let form, span.kind != .emoji {
-                        record.write(opening: opening, value: form, in: bytes, to: &writer, sink: &sink)
+                        record.write(opening: opening, value: form, in: bytes, counters: &counters, to: &writer, sink: &sink)
                     } else {
                         var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
                         var fallback = form == nil ? value(span) : ""
@@ -156,11 +244,13 @@ public struct SpanJSONEncoder: Sendable {
                             image.withUTF8 { image in
                                 record.write(
                                     opening: opening, value: form, fallback: fallback, image: image, in: bytes,
-                                    to: &writer, sink: &sink)
+                                    counters: &counters, to: &writer, sink: &sink)
                             }
                         }
                     }
                 }
+            }
+            }
             }
         }
         swap(&block, &self.block)
@@ -171,7 +261,7 @@ public struct SpanJSONEncoder: Sendable {
         scalarBase += cursor.scalars
     }
 
-    /// One span's object, less its opening and value: what ``encode(_:spans:wellFormed:into:valueBytes:value:imageURL:)``
+    /// One span's object, less its opening and value: what ``encode(_:spans:wellFormed:into:values:value:imageURL:)``
     /// writes per span.
     private struct Record {
         /// Whether a comma goes first.
@@ -184,18 +274,50 @@ public struct SpanJSONEncoder: Sendable {
         /// No bytes: no fallback value, no image.
         private static var nothing: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
+        /// The largest object ``write(builtInOpening:value:in:counters:to:sink:)`` writes, less its
+        /// text and value: the opening, the value's member name, its longest prefix, the offsets'
+        /// member names and numbers of any length, and the blocks' slack.
+        static let commonBound = SpanJSONEncoder.builtInOpeningStride + 16 + 8 + 48 + 6 * RawJSONWriter.maximumIntegerLength
+            + RawJSONWriter.blockSlack
+
+        /// The object of a span of a built-in kind whose text needs no escape, with `value`
+        /// written from the text, no image: ``write(opening:value:in:to:sink:)``'s bytes, in whole
+        /// blocks, and the numbers counted from the last record's (`counters`).
+        /// - Precondition: `builtInOpening` is the kind's entry in ``SpanJSONEncoder/builtInOpenings``;
+        ///   whole blocks are readable from anywhere in ``text`` (it ends at least
+        ///   ``RawJSONWriter/blockSlack`` bytes before the end of `bytes`); ``text`` needs no JSON
+        ///   escape (``JSONEscape/needsNone(in:count:)``), so neither does the value, a part of it
+        ///   after an ASCII prefix; the record fits a block (``commonBound`` and the text and the
+        ///   value are at most ``OutputBlock/capacity``).
+        @inline(__always)
+        func write(
+            builtInOpening: UnsafeRawPointer, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
+            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
+        ) {
+            writer.write(maximum: Self.commonBound &+ text.count &+ value.count, to: &sink) { json in
+                // The entry from its comma, or from the byte after it.
+                let skipped = separated ? 0 : 1
+                let length = Int(builtInOpening.load(fromByteOffset: SpanJSONEncoder.builtInOpeningStride - 1, as: UInt8.self))
+                json.appendBlocks(builtInOpening + skipped, count: length &- skipped)
+                json.appendBlocks(UnsafeRawPointer(text.baseAddress!), count: text.count)
+                json.append("\",\"value\":\"")
+                value.writeUnescapedJSONBlocks(in: bytes, to: &json)
+                writeTail(to: &json, counters: &counters)
+            }
+        }
+
         /// The object with `value` written from the text, no image: the common case.
         @inline(__always)
         func write(
             opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
-            to writer: inout OutputBlock.Writer, sink: inout some ByteSink
+            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value.count)
             guard maximum <= OutputBlock.capacity else {
                 return writeInParts(
-                    opening: opening, value: value, fallback: Self.nothing, image: Self.nothing, in: bytes, to: &writer,
-                    sink: &sink)
+                    opening: opening, value: value, fallback: Self.nothing, image: Self.nothing, in: bytes,
+                    counters: &counters, to: &writer, sink: &sink)
             }
             writer.write(maximum: maximum, to: &sink) { json in
                 // The value is a part of the text (after an ASCII prefix): when the text needed no
@@ -205,7 +327,7 @@ public struct SpanJSONEncoder: Sendable {
                 } else {
                     value.writeJSONContents(in: bytes, to: &json)
                 }
-                writeTail(to: &json)
+                writeTail(to: &json, counters: &counters)
             }
         }
 
@@ -214,14 +336,15 @@ public struct SpanJSONEncoder: Sendable {
         func write(
             opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes?, fallback: UnsafeBufferPointer<UInt8>,
             image: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
-            to writer: inout OutputBlock.Writer, sink: inout some ByteSink
+            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value?.count ?? fallback.count)
                 + RawJSONWriter.maximumStringLength(image.count)
             guard maximum <= OutputBlock.capacity else {
                 return writeInParts(
-                    opening: opening, value: value, fallback: fallback, image: image, in: bytes, to: &writer, sink: &sink)
+                    opening: opening, value: value, fallback: fallback, image: image, in: bytes, counters: &counters,
+                    to: &writer, sink: &sink)
             }
             writer.write(maximum: maximum, to: &sink) { json in
                 writeHead(opening: opening, to: &json)
@@ -234,7 +357,7 @@ public struct SpanJSONEncoder: Sendable {
                     json.append("\",\"url\":\"")
                     json.appendStringContents(image)
                 }
-                writeTail(to: &json)
+                writeTail(to: &json, counters: &counters)
             }
         }
 
@@ -244,7 +367,7 @@ public struct SpanJSONEncoder: Sendable {
         private func writeInParts(
             opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes?, fallback: UnsafeBufferPointer<UInt8>,
             image: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
-            to writer: inout OutputBlock.Writer, sink: inout some ByteSink
+            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             writer.write(maximum: opening.count + 2, to: &sink) { json in
                 if separated { json.appendByte(UInt8(ascii: ",")) }
@@ -267,7 +390,7 @@ public struct SpanJSONEncoder: Sendable {
                 writer.write(maximum: 16, to: &sink) { json in json.append("\",\"url\":\"") }
                 writer.writeStringContents(image, to: &sink)
             }
-            writer.write(maximum: SpanJSONEncoder.recordOverhead, to: &sink) { json in writeTail(to: &json) }
+            writer.write(maximum: SpanJSONEncoder.recordOverhead, to: &sink) { json in writeTail(to: &json, counters: &counters) }
         }
 
         /// `,{"kind":"K","text":"T","value":"` (the comma when `separated`); whether the text
@@ -282,16 +405,31 @@ public struct SpanJSONEncoder: Sendable {
             return textWasClean
         }
 
-        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`.
+        /// A ``DecimalCounter`` per unit: the offsets of one record after another, each written
+        /// from the last one's digits.
+        struct Counters {
+            var utf8 = DecimalCounter()
+            var utf16 = DecimalCounter()
+            var scalars = DecimalCounter()
+        }
+
+        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`, each number counted from the last one
+        /// written with `counters` (of this record or an earlier one).
         @inline(__always)
-        private func writeTail(to json: inout RawJSONWriter) {
-            json.append("\",\"utf8\":")
-            json.appendPair(utf8)
-            json.append(",\"utf16\":")
-            json.appendPair(utf16)
-            json.append(",\"scalars\":")
-            json.appendPair(scalars)
-            json.appendByte(UInt8(ascii: "}"))
+        private func writeTail(to json: inout RawJSONWriter, counters: inout Counters) {
+            json.append("\",\"utf8\":[")
+            json.append(utf8.lowerBound, counting: &counters.utf8)
+            json.appendByte(UInt8(ascii: ","))
+            json.append(utf8.upperBound, counting: &counters.utf8)
+            json.append("],\"utf16\":[")
+            json.append(utf16.lowerBound, counting: &counters.utf16)
+            json.appendByte(UInt8(ascii: ","))
+            json.append(utf16.upperBound, counting: &counters.utf16)
+            json.append("],\"scalars\":[")
+            json.append(scalars.lowerBound, counting: &counters.scalars)
+            json.appendByte(UInt8(ascii: ","))
+            json.append(scalars.upperBound, counting: &counters.scalars)
+            json.append("]}")
         }
     }
 

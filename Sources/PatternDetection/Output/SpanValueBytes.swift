@@ -39,6 +39,21 @@ package struct SpanValueBytes {
         }
     }
 
+    /// ``writeUnescapedJSONContents(in:to:)``, the text's bytes copied in whole blocks
+    /// (``RawJSONWriter/appendBlocks(_:count:)``).
+    /// - Precondition: as for ``writeUnescapedJSONContents(in:to:)``, and whole blocks are
+    ///   readable from anywhere in `text[range]`.
+    @inline(__always)
+    package func writeUnescapedJSONBlocks(in text: UnsafeBufferPointer<UInt8>, to json: inout RawJSONWriter) {
+        // The prefix byte by byte: it is short, and its length is not known here.
+        for index in 0..<prefix.utf8CodeUnitCount { json.appendByte(prefix.utf8Start[index]) }
+        if uppercasesASCII {
+            for index in range { json.appendByte(UTF8Scalar.asciiUppercased(text[index])) }
+        } else {
+            json.appendBlocks(UnsafeRawPointer(text.baseAddress! + range.lowerBound), count: range.count)
+        }
+    }
+
     /// The value as a `String` (what ``RuleSet/value(of:in:)`` returns).
     package func string(in text: UnsafeBufferPointer<UInt8>) -> String {
         var bytes: [UInt8] = []
