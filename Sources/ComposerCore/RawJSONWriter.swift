@@ -3,7 +3,8 @@
 /// Escapes exactly as ``JSONWriter`` (``JSONEscape``).
 ///
 /// Invariant: the caller guarantees room for what is written; the bounds to size with are
-/// ``maximumIntegerLength`` and ``maximumStringLength(_:)``.
+/// ``maximumIntegerLength`` and ``maximumStringLength(_:)``, and ``blockSlack`` more where bytes are
+/// copied in blocks (``appendBlocks(_:count:)``).
 @usableFromInline package struct RawJSONWriter: JSONOutput {
     @usableFromInline package private(set) var position: UnsafeMutablePointer<UInt8>
 
