@@ -56,12 +56,18 @@ public struct SpanJSONEncoder: Sendable {
     /// same pass finds out).
     /// - Precondition: `bytes` starts and ends on the edges of units (scalars and maximal
     ///   ill-formed subsequences), as a piece cut after an ASCII byte does.
-    /// - Complexity: O(bytes), one counting pass.
+    /// - Complexity: O(bytes): a validating pass, then a counting pass sixteen bytes at a time
+    ///   when the bytes are well-formed (cheaper than counting in the validating pass), or one pass
+    ///   that counts each ill-formed subsequence as one U+FFFD when they are not.
     package static func position(
         _ position: Position, after bytes: UnsafeBufferPointer<UInt8>
     ) -> (position: Position, isWellFormed: Bool) {
         var cursor = TextOffsets.Cursor()
-        cursor.advance(to: bytes.count, in: bytes)
+        if UTF8Validation.isValid(bytes) {
+            cursor.advance(toWellFormed: bytes.count, in: bytes)
+        } else {
+            cursor.advance(to: bytes.count, in: bytes)
+        }
         var next = position
         next.utf8 += bytes.count
         next.utf16 += cursor.utf16
