@@ -1,7 +1,7 @@
 /// UTF-16 positions in well-formed UTF-8, for the ranges reports give in both units.
 @usableFromInline package enum UTF16Offsets {
     /// UTF-16 code units in `range` of `bytes`.
-    /// - Complexity: O(range length), eight bytes at a time
+    /// - Complexity: O(range length), sixteen bytes at a time
     ///   (``TextOffsets/Cursor/advance(toWellFormed:in:)``).
     @inlinable
     package static func count(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {

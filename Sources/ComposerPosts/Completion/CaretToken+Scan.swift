@@ -314,7 +314,7 @@ struct CaretScan<Source: UTF8TextSource> {
     }
 
     /// UTF-16 code units in a range of whole scalars: one per byte that is not a continuation
-    /// byte, one more per four-byte lead (a contiguous text counts them eight bytes at a time).
+    /// byte, one more per four-byte lead (a contiguous text counts them sixteen bytes at a time).
     func utf16Count(_ range: Range<Int>) -> Int {
         if let units = text.withContiguousUTF8({ UTF16Offsets.count(in: $0, range) }) { return units }
         var units = 0
