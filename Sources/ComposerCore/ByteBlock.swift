@@ -51,6 +51,26 @@
             | mask(block .== Lanes(repeating: UInt8(ascii: "\\"))) | mask(block .== Lanes(repeating: 0xE2))
     }
 
+    /// All ones in the lanes that hold `value`.
+    @inlinable @inline(__always)
+    package static func lanes(of block: Lanes, equalTo value: UInt8) -> Lanes {
+        mask(block .== Lanes(repeating: value))
+    }
+
+    /// The first lane that is not zero, or `nil` when all are.
+    @inlinable @inline(__always)
+    package static func firstSetLane(_ lanes: Lanes) -> Int? {
+        let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        #if _endian(little)
+        if halves[0] != 0 { return halves[0].trailingZeroBitCount &>> 3 }
+        if halves[1] != 0 { return 8 &+ halves[1].trailingZeroBitCount &>> 3 }
+        #else
+        if halves[0] != 0 { return halves[0].leadingZeroBitCount &>> 3 }
+        if halves[1] != 0 { return 8 &+ halves[1].leadingZeroBitCount &>> 3 }
+        #endif
+        return nil
+    }
+
     /// Whether every lane is zero.
     @inlinable @inline(__always)
     package static func isZero(_ lanes: Lanes) -> Bool {

@@ -46,6 +46,21 @@ struct ByteBlockTests {
         }
     }
 
+    /// The equality test picks exactly the lanes holding the value, and the first set lane of
+    /// any set of lanes is the lowest.
+    @Test func equalLanesAndTheFirstOfThem() {
+        var random = SplitMix64(seed: 63)
+        for _ in 0..<5_000 {
+            let bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.next() % 4) }
+            let value = UInt8(truncatingIfNeeded: random.next() % 4)
+            let lanes = ByteBlock.lanes(of: Self.block(bytes), equalTo: value)
+            let expected = bytes.indices.filter { bytes[$0] == value }
+            #expect(Self.setLanes(lanes) == expected)
+            #expect(ByteBlock.firstSetLane(lanes) == expected.first)
+        }
+        #expect(ByteBlock.firstSetLane(ByteBlock.Lanes()) == nil)
+    }
+
     /// A tally keeps counting past the point where it adds up its lanes, and its sum is exact.
     @Test func talliesAddUpEveryBlock() {
         var random = SplitMix64(seed: 61)

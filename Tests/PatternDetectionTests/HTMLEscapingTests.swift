@@ -1,8 +1,9 @@
 import Testing
 @testable import PatternDetection
 
-/// HTML escaping skips eight bytes at a time; it must still find every byte that needs an entity
-/// (or, for NUL, U+FFFD), wherever it sits in the eight.
+/// HTML escaping skips sixteen bytes at a time (eight near the end of its buffer); it must still
+/// find every byte that needs an entity (or, for NUL, U+FFFD), wherever it sits in the block, and
+/// none past the end of the text it was given.
 @Suite("HTML escaping")
 struct HTMLEscapingTests {
     /// The rule, one byte at a time.
@@ -34,6 +35,43 @@ struct HTMLEscapingTests {
             var copy = text
             copy.withUTF8 { HTMLEscaping.writeEscaped($0[...], lineBreaks: lineBreaks, to: &output) }
             #expect(String(decoding: output, as: UTF8.self) == Self.reference(text, lineBreaks: lineBreaks), "\(text.debugDescription)")
+        }
+    }
+
+    /// A slice of a larger buffer is escaped as the slice alone: the bytes after it, which the
+    /// block test reads, change nothing, whatever they are.
+    @Test(arguments: [false, true])
+    func slicesEndWhereTheyEnd(lineBreaks: Bool) {
+        var random = SplitMix64(seed: 10)
+        let pieces = ["a", "&", "<", ">", "\"", "'", "\n", "\r", "\0", "é", "東", "😀", " ", "abcdefghijklmnop"]
+        for _ in 0..<2_000 {
+            let scalars = Array((0..<Int(random.next() % 60)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined().unicodeScalars)
+            let lower = scalars.isEmpty ? 0 : Int(random.next() % UInt64(scalars.count + 1))
+            let upper = lower + Int(random.next() % UInt64(scalars.count - lower + 1))
+            var slice = String.UnicodeScalarView()
+            slice.append(contentsOf: scalars[lower..<upper])
+            let before = String(String.UnicodeScalarView(scalars[..<lower])).utf8.count
+            let bytes = Array(String(String.UnicodeScalarView(scalars)).utf8)
+            var output: [UInt8] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                HTMLEscaping.writeEscaped(buffer[before..<before + String(slice).utf8.count], lineBreaks: lineBreaks, to: &output)
+            }
+            #expect(String(decoding: output, as: UTF8.self) == Self.reference(String(slice), lineBreaks: lineBreaks))
+        }
+    }
+
+    /// Only `http://` and `https://`, in any case, are linked: the policy against the rule spelled
+    /// out, on the schemes' prefixes, near misses and other bytes.
+    @Test func linksAreHTTPAndHTTPSOnly() {
+        var random = SplitMix64(seed: 11)
+        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "x", "\u{130}", "é", "https://", "http://", "HTTP://"]
+        for _ in 0..<20_000 {
+            let uri = (0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let lowered = uri.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            let expected = lowered.starts(with: "http://".utf8) || lowered.starts(with: "https://".utf8)
+            #expect(HTMLLinkPolicy.allowsLink(to: uri.utf8) == expected, "\(uri.debugDescription)")
+            #expect(HTMLLinkPolicy.allowsLink(to: Array(uri.utf8)) == expected)
         }
     }
 
