@@ -5,7 +5,7 @@
 ///
 /// One facet per span of a built-in kind (see ``BlueskyFacet/facets(for:in:rules:)``), without
 /// building a ``BlueskyFacet`` or a `String` per span.
-package struct FacetJSONEncoder {
+package struct FacetJSONEncoder: ChunkEncoder {
     private var utf8Base = 0
     private var isFirst = true
     private var block = OutputBlock()
@@ -53,22 +53,51 @@ package struct FacetJSONEncoder {
     /// The next piece of the document.
     /// - Complexity: O(spans + their values); memory bounded whatever the number of spans.
     package mutating func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
-        chunk.withValueBytes { valueBytes in encode(chunk, valueBytes: valueBytes, into: &sink) }
+        sink.withFlushingSink { encodeWithChunkValues(chunk, into: &$0) }
     }
 
-    private mutating func encode(
-        _ chunk: StreamChunk, valueBytes: (Span) -> SpanValueBytes?, into sink: inout some ByteSink
-    ) {
+    /// ``ChunkEncoder``: `chunk` with its values from `values`.
+    package mutating func encode(_ chunk: StreamChunk, values: some SpanValueBytesSource, into sink: inout FlushingSink) {
         let base = utf8Base
         var isFirst = self.isFirst
+        let bytes = chunk.bytes
+        // A span that ends here or before has whole blocks readable from anywhere in it.
+        let blockReadableEnd = bytes.count - RawJSONWriter.blockSlack
+        // The offsets last written, with their decimal digits.
+        var counter = DecimalCounter()
+        Self.shapeOpenings.withUnsafeBytes { shapeOpenings in
+        chunk.spans.withUnsafeBufferPointer { spans in
         block.withWriter(to: &sink) { writer, sink in
-            for span in chunk.spans {
-                guard let shape = BlueskyFacet.Feature.Shape(kind: span.kind) else { continue }
+            for index in spans.indices {
+                // The span is read in place: a copy would retain its kind's name.
+                guard let shape = BlueskyFacet.Feature.Shape(kind: spans[index].kind) else { continue }
                 let separated = !isFirst
                 isFirst = false
-                let range = span.utf8Range.lowerBound + base..<span.utf8Range.upperBound + base
-                let form = valueBytes(span)
-                var fallback = form == nil ? chunk.value(of: span) : ""
+                let range = base &+ spans[index].utf8Range.lowerBound..<base &+ spans[index].utf8Range.upperBound
+                let form = values.valueBytes(of: spans[index], in: bytes)
+                // The common case: a value in bytes of the text that needs no escape, whole blocks
+                // readable through it, a record that fits a block.
+                if let form, spans[index].utf8Range.upperBound <= blockReadableEnd,
+                    form.count <= OutputBlock.capacity &- Self.commonBound,
+                    JSONEscape.needsNone(in: UnsafeRawPointer(bytes.baseAddress! + form.range.lowerBound), count: form.range.count)
+                {
+                    let opening = shapeOpenings.baseAddress! + Self.shapeOpeningStride &* shape.tableIndex
+                    writer.write(maximum: Self.commonBound &+ form.count, to: &sink) { json in
+                        if separated { json.appendByte(UInt8(ascii: ",")) }
+                        json.append("{\"index\":{\"byteStart\":")
+                        json.append(range.lowerBound, counting: &counter)
+                        json.append(",\"byteEnd\":")
+                        json.append(range.upperBound, counting: &counter)
+                        json.append("},\"features\":[")
+                        json.appendBlocks(
+                            opening, count: Int(opening.load(fromByteOffset: Self.shapeOpeningStride - 1, as: UInt8.self)))
+                        form.writeUnescapedJSONBlocks(in: bytes, to: &json)
+                        BlueskyFacet.writeFeatureClosing(to: &json)
+                        BlueskyFacet.writeClosing(to: &json)
+                    }
+                    continue
+                }
+                var fallback = form == nil ? chunk.value(of: spans[index]) : ""
                 shape.jsonOpening.withUnsafeBufferPointer { opening in
                     fallback.withUTF8 { fallback in
                         let maximum = Self.recordOverhead + opening.count
@@ -79,7 +108,7 @@ package struct FacetJSONEncoder {
                                 BlueskyFacet.writeOpening(range, to: &json)
                                 json.appendBytes(opening)
                                 if let form {
-                                    form.writeJSONContents(in: chunk.bytes, to: &json)
+                                    form.writeJSONContents(in: bytes, to: &json)
                                 } else {
                                     json.appendStringContents(fallback)
                                 }
@@ -98,7 +127,7 @@ package struct FacetJSONEncoder {
                         }
                         if let form {
                             writer.writeStringContents(
-                                UnsafeBufferPointer(rebasing: chunk.bytes[form.range]), uppercasingASCII: form.uppercasesASCII,
+                                UnsafeBufferPointer(rebasing: bytes[form.range]), uppercasingASCII: form.uppercasesASCII,
                                 to: &sink)
                         } else {
                             writer.writeStringContents(fallback, to: &sink)
@@ -111,9 +140,36 @@ package struct FacetJSONEncoder {
                 }
             }
         }
+        }
+        }
         self.isFirst = isFirst
         utf8Base += chunk.bytes.count
     }
+
+    /// Bytes per shape in ``shapeOpenings``.
+    private static let shapeOpeningStride = 80
+
+    /// Each shape's ``BlueskyFacet/Feature/Shape/jsonOpening`` at `tableIndex × shapeOpeningStride`,
+    /// followed by zeros to the next (so that it can be copied in whole blocks), and its length in
+    /// the entry's last byte.
+    private static let shapeOpenings: [UInt8] = {
+        let shapes: [BlueskyFacet.Feature.Shape] = [.mention, .link, .tag]
+        var table = [UInt8](repeating: 0, count: shapes.count * shapeOpeningStride)
+        for shape in shapes {
+            let opening = shape.jsonOpening
+            precondition(opening.count + RawJSONWriter.blockSlack < shapeOpeningStride, "a facet opening fits its entry")
+            let start = shape.tableIndex * shapeOpeningStride
+            table.replaceSubrange(start..<start + opening.count, with: opening)
+            table[start + shapeOpeningStride - 1] = UInt8(opening.count)
+        }
+        return table
+    }()
+
+    /// The largest facet the common case writes, less its value: the comma, the member names and
+    /// punctuation, two numbers of any length, the feature's opening, the value's longest prefix,
+    /// and the blocks' slack.
+    private static let commonBound = 64 + 2 * RawJSONWriter.maximumIntegerLength + shapeOpeningStride + 8
+        + RawJSONWriter.blockSlack
 
     /// A facet's punctuation and member names, and its two offsets.
     private static let recordOverhead = 64 + 2 * RawJSONWriter.maximumIntegerLength
@@ -121,5 +177,16 @@ package struct FacetJSONEncoder {
     /// Ends the document: `]`.
     package mutating func endDocument(into sink: inout some ByteSink) {
         sink.write("]")
+    }
+}
+
+extension BlueskyFacet.Feature.Shape {
+    /// The shape's row in the facet encoder's table of openings.
+    fileprivate var tableIndex: Int {
+        switch self {
+        case .mention: 0
+        case .link: 1
+        case .tag: 2
+        }
     }
 }

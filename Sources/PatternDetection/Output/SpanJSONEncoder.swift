@@ -16,7 +16,7 @@
 ///
 /// A value, `Sendable`: it keeps a document's offsets between pieces, so each document takes its
 /// own copy (`var encoder = shared`), and a copy never shares state with another.
-public struct SpanJSONEncoder: Sendable {
+public struct SpanJSONEncoder: Sendable, ChunkEncoder {
     private var utf8Base = 0
     private var utf16Base = 0
     private var scalarBase = 0
@@ -101,63 +101,14 @@ public struct SpanJSONEncoder: Sendable {
         imageURL: (Span) -> String? = { _ in nil }, into sink: inout some ByteSink
     ) {
         sink.withFlushingSink {
-            encode(bytes, spans: spans, wellFormed: false, into: &$0, values: NoValueBytes(), value: value, imageURL: imageURL)
+            encode(bytes, spans: spans, wellFormed: false, into: &$0, values: NoSpanValueBytes(), value: value, imageURL: imageURL)
         }
     }
 
     /// The next streamed chunk of the document (or a whole post): values are written straight
     /// from the span's bytes when the rule set describes them so (``SpanValueBytesProviding``).
     package mutating func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
-        sink.withFlushingSink { encode(chunk, into: &$0) }
-    }
-
-    /// ``encode(_:into:)`` for the one sink type the per-span loop is compiled for.
-    private mutating func encode(_ chunk: StreamChunk, into sink: inout FlushingSink) {
-        // The built-in rule sets by their own types, so that the per-span loop is specialized for
-        // each and asks it for a value without a call.
-        switch chunk.valueBytesProvider {
-        case let rules as BlueskyRules: encode(chunk, valueBytesFrom: rules, into: &sink)
-        case let rules as TwitterRules: encode(chunk, valueBytesFrom: rules, into: &sink)
-        case let rules as MastodonRules: encode(chunk, valueBytesFrom: rules, into: &sink)
-        case let rules as IcyskyRules: encode(chunk, valueBytesFrom: rules, into: &sink)
-        case let provider?: encode(chunk, valueBytesFrom: provider, into: &sink)
-        case nil:
-            encode(
-                chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink, values: NoValueBytes(),
-                value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
-        }
-    }
-
-    /// ``encode(_:into:)`` with values from `provider`, the chunk's rule set.
-    private mutating func encode<Provider: SpanValueBytesProviding>(
-        _ chunk: StreamChunk, valueBytesFrom provider: Provider, into sink: inout FlushingSink
-    ) {
-        encode(
-            chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
-            values: ValueBytes(provider: provider), value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
-    }
-
-    /// Where the per-span loop gets a span's value as bytes of its text (``SpanValueBytes``): a
-    /// type, so that the loop is specialized for each rule set and its value is found inline.
-    private protocol ValueBytesSource {
-        /// The value of `span` as bytes of `text`, or `nil` when only a `String` can say.
-        func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes?
-    }
-
-    /// No value as bytes: every value comes as a `String`.
-    private struct NoValueBytes: ValueBytesSource {
-        @inline(__always)
-        func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? { nil }
-    }
-
-    /// The values that a rule set gives as bytes.
-    private struct ValueBytes<Provider: SpanValueBytesProviding>: ValueBytesSource {
-        let provider: Provider
-
-        @inline(__always)
-        func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
-            provider.valueBytes(of: span, in: text)
-        }
+        sink.withFlushingSink { encodeWithChunkValues(chunk, into: &$0) }
     }
 
     /// A record's opening for `kind`: `{"kind":"K","text":`.
@@ -191,9 +142,16 @@ public struct SpanJSONEncoder: Sendable {
         return table
     }()
 
+    /// ``ChunkEncoder``: `chunk` with its values from `values`.
+    package mutating func encode(_ chunk: StreamChunk, values: some SpanValueBytesSource, into sink: inout FlushingSink) {
+        encode(
+            chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink, values: values,
+            value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
+    }
+
     private mutating func encode(
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed: Bool, into sink: inout FlushingSink,
-        values: some ValueBytesSource, value: (Span) -> String, imageURL: (Span) -> String?
+        values: some SpanValueBytesSource, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
         for span in spans where span.kind.code == 0 { openings.add(span.kind, Self.opening(for:)) }
         let openings = self.openings
