@@ -86,18 +86,6 @@
         position += 8 &- leadingZeros
     }
 
-    /// The number `counter` holds (``DecimalCounter``), moved to `value` first; `value` written
-    /// as ``append(_:)`` writes it when the counter cannot hold it.
-    /// - Precondition: room for ``maximumIntegerLength`` bytes.
-    @inlinable @inline(__always)
-    package mutating func append(_ value: Int, counting counter: inout DecimalCounter) {
-        if counter.move(to: value) {
-            appendDigits(mostSignificantFirst: counter.digitsMostSignificantFirst)
-        } else {
-            appendLong(value)
-        }
-    }
-
     /// The eight decimal digits of `value` (below 10^8, leading zeros included), most significant
     /// first, one per byte of a little-endian word (byte 0 holds the first digit), as numbers 0…9.
     ///

@@ -63,8 +63,6 @@ package struct FacetJSONEncoder: ChunkEncoder {
         let bytes = chunk.bytes
         // A span that ends here or before has whole blocks readable from anywhere in it.
         let blockReadableEnd = bytes.count - RawJSONWriter.blockSlack
-        // The offsets last written, with their decimal digits.
-        var counter = DecimalCounter()
         Self.shapeOpenings.withUnsafeBytes { shapeOpenings in
         chunk.spans.withUnsafeBufferPointer { spans in
         block.withWriter(to: &sink) { writer, sink in
@@ -84,11 +82,7 @@ package struct FacetJSONEncoder: ChunkEncoder {
                     let opening = shapeOpenings.baseAddress! + Self.shapeOpeningStride &* shape.tableIndex
                     writer.write(maximum: Self.commonBound &+ form.count, to: &sink) { json in
                         if separated { json.appendByte(UInt8(ascii: ",")) }
-                        json.append("{\"index\":{\"byteStart\":")
-                        json.append(range.lowerBound, counting: &counter)
-                        json.append(",\"byteEnd\":")
-                        json.append(range.upperBound, counting: &counter)
-                        json.append("},\"features\":[")
+                        BlueskyFacet.writeOpening(range, to: &json)
                         json.appendBlocks(
                             opening, count: Int(opening.load(fromByteOffset: Self.shapeOpeningStride - 1, as: UInt8.self)))
                         form.writeUnescapedJSONBlocks(in: bytes, to: &json)

@@ -158,8 +158,6 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         var cursor = TextOffsets.Cursor()
         let bases = (utf8: utf8Base, utf16: utf16Base, scalars: scalarBase)
         var isFirst = self.isFirst
-        // The offsets last written, each with its decimal digits.
-        var counters = Record.Counters()
         // The block is taken out of `self` for the loop.
         var block = OutputBlock()
         swap(&block, &self.block)
@@ -193,14 +191,14 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                     {
                         record.write(
                             builtInOpening: builtInOpenings.baseAddress! + Int(code) * Self.builtInOpeningStride,
-                            value: form, in: bytes, counters: &counters, to: &writer, sink: &sink)
+                            value: form, in: bytes, to: &writer, sink: &sink)
                         continue
                     }
                     let span = spans[index]
                     let opening = UnsafeBufferPointer(rebasing: openingBytes[openings.range(at: openings.index(of: span.kind)!)])
                     // Strings only where a value has no byte form or the span is an emoji with an image.
                     if let form, span.kind != .emoji {
-                        record.write(opening: opening, value: form, in: bytes, counters: &counters, to: &writer, sink: &sink)
+                        record.write(opening: opening, value: form, in: bytes, to: &writer, sink: &sink)
                     } else {
                         var image = span.kind == .emoji ? imageURL(span) ?? "" : ""
                         var fallback = form == nil ? value(span) : ""
@@ -208,7 +206,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                             image.withUTF8 { image in
                                 record.write(
                                     opening: opening, value: form, fallback: fallback, image: image, in: bytes,
-                                    counters: &counters, to: &writer, sink: &sink)
+                                    to: &writer, sink: &sink)
                             }
                         }
                     }
@@ -238,7 +236,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         /// No bytes: no fallback value, no image.
         private static var nothing: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
-        /// The largest object ``write(builtInOpening:value:in:counters:to:sink:)`` writes, less its
+        /// The largest object ``write(builtInOpening:value:in:to:sink:)`` writes, less its
         /// text and value: the opening, the value's member name, its longest prefix, the offsets'
         /// member names and numbers of any length, and the blocks' slack.
         static let commonBound = SpanJSONEncoder.builtInOpeningStride + 16 + 8 + 48 + 6 * RawJSONWriter.maximumIntegerLength
@@ -246,7 +244,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
 
         /// The object of a span of a built-in kind whose text needs no escape, with `value`
         /// written from the text, no image: ``write(opening:value:in:to:sink:)``'s bytes, in whole
-        /// blocks, and the numbers counted from the last record's (`counters`).
+        /// blocks.
         /// - Precondition: `builtInOpening` is the kind's entry in ``SpanJSONEncoder/builtInOpenings``;
         ///   whole blocks are readable from anywhere in ``text`` (it ends at least
         ///   ``RawJSONWriter/blockSlack`` bytes before the end of `bytes`); ``text`` needs no JSON
@@ -256,7 +254,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         @inline(__always)
         func write(
             builtInOpening: UnsafeRawPointer, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
-            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
+            to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             writer.write(maximum: Self.commonBound &+ text.count &+ value.count, to: &sink) { json in
                 // The entry from its comma, or from the byte after it.
@@ -266,7 +264,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                 json.appendBlocks(UnsafeRawPointer(text.baseAddress!), count: text.count)
                 json.append("\",\"value\":\"")
                 value.writeUnescapedJSONBlocks(in: bytes, to: &json)
-                writeTail(to: &json, counters: &counters)
+                writeTail(to: &json)
             }
         }
 
@@ -274,14 +272,14 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         @inline(__always)
         func write(
             opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
-            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
+            to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value.count)
             guard maximum <= OutputBlock.capacity else {
                 return writeInParts(
-                    opening: opening, value: value, fallback: Self.nothing, image: Self.nothing, in: bytes,
-                    counters: &counters, to: &writer, sink: &sink)
+                    opening: opening, value: value, fallback: Self.nothing, image: Self.nothing, in: bytes, to: &writer,
+                    sink: &sink)
             }
             writer.write(maximum: maximum, to: &sink) { json in
                 // The value is a part of the text (after an ASCII prefix): when the text needed no
@@ -291,7 +289,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                 } else {
                     value.writeJSONContents(in: bytes, to: &json)
                 }
-                writeTail(to: &json, counters: &counters)
+                writeTail(to: &json)
             }
         }
 
@@ -300,15 +298,14 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         func write(
             opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes?, fallback: UnsafeBufferPointer<UInt8>,
             image: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
-            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
+            to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             let maximum = SpanJSONEncoder.recordOverhead + opening.count + RawJSONWriter.maximumStringLength(text.count)
                 + RawJSONWriter.maximumStringLength(value?.count ?? fallback.count)
                 + RawJSONWriter.maximumStringLength(image.count)
             guard maximum <= OutputBlock.capacity else {
                 return writeInParts(
-                    opening: opening, value: value, fallback: fallback, image: image, in: bytes, counters: &counters,
-                    to: &writer, sink: &sink)
+                    opening: opening, value: value, fallback: fallback, image: image, in: bytes, to: &writer, sink: &sink)
             }
             writer.write(maximum: maximum, to: &sink) { json in
                 writeHead(opening: opening, to: &json)
@@ -321,7 +318,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                     json.append("\",\"url\":\"")
                     json.appendStringContents(image)
                 }
-                writeTail(to: &json, counters: &counters)
+                writeTail(to: &json)
             }
         }
 
@@ -331,7 +328,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         private func writeInParts(
             opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes?, fallback: UnsafeBufferPointer<UInt8>,
             image: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
-            counters: inout Counters, to writer: inout OutputBlock.Writer, sink: inout FlushingSink
+            to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
             writer.write(maximum: opening.count + 2, to: &sink) { json in
                 if separated { json.appendByte(UInt8(ascii: ",")) }
@@ -354,7 +351,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                 writer.write(maximum: 16, to: &sink) { json in json.append("\",\"url\":\"") }
                 writer.writeStringContents(image, to: &sink)
             }
-            writer.write(maximum: SpanJSONEncoder.recordOverhead, to: &sink) { json in writeTail(to: &json, counters: &counters) }
+            writer.write(maximum: SpanJSONEncoder.recordOverhead, to: &sink) { json in writeTail(to: &json) }
         }
 
         /// `,{"kind":"K","text":"T","value":"` (the comma when `separated`); whether the text
@@ -369,31 +366,16 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
             return textWasClean
         }
 
-        /// A ``DecimalCounter`` per unit: the offsets of one record after another, each written
-        /// from the last one's digits.
-        struct Counters {
-            var utf8 = DecimalCounter()
-            var utf16 = DecimalCounter()
-            var scalars = DecimalCounter()
-        }
-
-        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`, each number counted from the last one
-        /// written with `counters` (of this record or an earlier one).
+        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`.
         @inline(__always)
-        private func writeTail(to json: inout RawJSONWriter, counters: inout Counters) {
-            json.append("\",\"utf8\":[")
-            json.append(utf8.lowerBound, counting: &counters.utf8)
-            json.appendByte(UInt8(ascii: ","))
-            json.append(utf8.upperBound, counting: &counters.utf8)
-            json.append("],\"utf16\":[")
-            json.append(utf16.lowerBound, counting: &counters.utf16)
-            json.appendByte(UInt8(ascii: ","))
-            json.append(utf16.upperBound, counting: &counters.utf16)
-            json.append("],\"scalars\":[")
-            json.append(scalars.lowerBound, counting: &counters.scalars)
-            json.appendByte(UInt8(ascii: ","))
-            json.append(scalars.upperBound, counting: &counters.scalars)
-            json.append("]}")
+        private func writeTail(to json: inout RawJSONWriter) {
+            json.append("\",\"utf8\":")
+            json.appendPair(utf8)
+            json.append(",\"utf16\":")
+            json.appendPair(utf16)
+            json.append(",\"scalars\":")
+            json.appendPair(scalars)
+            json.appendByte(UInt8(ascii: "}"))
         }
     }
 
