@@ -135,7 +135,7 @@
             }
             continuationTally.settle()
             fourByteLeadTally.settle()
-            var counts = (continuations: continuationTally.total, fourByteLeads: fourByteLeadTally.total)
+            var continuations = continuationTally.total, fourByteLeads = fourByteLeadTally.total
             // Within sixteen bytes of the buffer's end: a word, then the bytes of the last one.
             while byte < target {
                 let remaining = target &- byte
@@ -148,11 +148,10 @@
                 // The lanes before the target.
                 let lanes: UInt64 = remaining >= 8 ? ~0 : (UInt64(1) &<< UInt64(8 &* remaining)) &- 1
                 let units = UTF8Validation.unitCounts(in: word, lanes: lanes)
-                counts.continuations &+= units.continuations
-                counts.fourByteLeads &+= units.fourByteLeads
+                continuations &+= units.continuations
+                fourByteLeads &+= units.fourByteLeads
                 byte &+= Swift.min(8, remaining)
             }
-            let (continuations, fourByteLeads) = counts
             // A target inside a scalar: step to its end (its lead was counted).
             while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
             let scalars = target - utf8 - continuations

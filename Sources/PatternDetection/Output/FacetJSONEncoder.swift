@@ -63,12 +63,16 @@ package struct FacetJSONEncoder: ChunkEncoder {
         let bytes = chunk.bytes
         // A span that ends here or before has whole blocks readable from anywhere in it.
         let blockReadableEnd = bytes.count - RawJSONWriter.blockSlack
-        Self.shapeOpenings.withUnsafeBytes { shapeOpenings in
+        Self.openings.bytes.withUnsafeBufferPointer { openingBytes in
         chunk.spans.withUnsafeBufferPointer { spans in
         block.withWriter(to: &sink) { writer, sink in
             for index in spans.indices {
-                // The span is read in place: a copy would retain its kind's name.
-                guard let shape = BlueskyFacet.Feature.Shape(kind: spans[index].kind) else { continue }
+                // The span is read in place: a copy would retain its kind's name. Custom kinds
+                // and emoji have no facet.
+                guard BlueskyFacet.Feature.Shape(kind: spans[index].kind) != nil,
+                    let kindIndex = Self.openings.index(of: spans[index].kind)
+                else { continue }
+                let opening = UnsafeBufferPointer(rebasing: openingBytes[Self.openings.range(at: kindIndex)])
                 let separated = !isFirst
                 isFirst = false
                 let range = base &+ spans[index].utf8Range.lowerBound..<base &+ spans[index].utf8Range.upperBound
@@ -76,15 +80,13 @@ package struct FacetJSONEncoder: ChunkEncoder {
                 // The common case: a value in bytes of the text that needs no escape, whole blocks
                 // readable through it, a record that fits a block.
                 if let form, spans[index].utf8Range.upperBound <= blockReadableEnd,
-                    form.count <= OutputBlock.capacity &- Self.commonBound,
+                    opening.count &+ form.count <= OutputBlock.capacity &- Self.commonBound,
                     JSONEscape.needsNone(in: UnsafeRawPointer(bytes.baseAddress! + form.range.lowerBound), count: form.range.count)
                 {
-                    let opening = shapeOpenings.baseAddress! + Self.shapeOpeningStride &* shape.tableIndex
-                    writer.write(maximum: Self.commonBound &+ form.count, to: &sink) { json in
+                    writer.write(maximum: Self.commonBound &+ opening.count &+ form.count, to: &sink) { json in
                         if separated { json.appendByte(UInt8(ascii: ",")) }
                         BlueskyFacet.writeOpening(range, to: &json)
-                        json.appendBlocks(
-                            opening, count: Int(opening.load(fromByteOffset: Self.shapeOpeningStride - 1, as: UInt8.self)))
+                        json.appendBlocks(UnsafeRawPointer(opening.baseAddress!), count: opening.count)
                         form.writeUnescapedJSONBlocks(in: bytes, to: &json)
                         BlueskyFacet.writeFeatureClosing(to: &json)
                         BlueskyFacet.writeClosing(to: &json)
@@ -92,44 +94,42 @@ package struct FacetJSONEncoder: ChunkEncoder {
                     continue
                 }
                 var fallback = form == nil ? chunk.value(of: spans[index]) : ""
-                shape.jsonOpening.withUnsafeBufferPointer { opening in
-                    fallback.withUTF8 { fallback in
-                        let maximum = Self.recordOverhead + opening.count
-                            + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
-                        if maximum <= OutputBlock.capacity {
-                            writer.write(maximum: maximum, to: &sink) { json in
-                                if separated { json.appendByte(UInt8(ascii: ",")) }
-                                BlueskyFacet.writeOpening(range, to: &json)
-                                json.appendBytes(opening)
-                                if let form {
-                                    form.writeJSONContents(in: bytes, to: &json)
-                                } else {
-                                    json.appendStringContents(fallback)
-                                }
-                                BlueskyFacet.writeFeatureClosing(to: &json)
-                                BlueskyFacet.writeClosing(to: &json)
-                            }
-                            return
-                        }
-                        // A value too long to bound the record in one block (an enormous link):
-                        // written in parts.
-                        writer.write(maximum: Self.recordOverhead + opening.count, to: &sink) { json in
+                fallback.withUTF8 { fallback in
+                    let maximum = Self.recordOverhead + opening.count
+                        + RawJSONWriter.maximumStringLength(form?.count ?? fallback.count)
+                    if maximum <= OutputBlock.capacity {
+                        writer.write(maximum: maximum, to: &sink) { json in
                             if separated { json.appendByte(UInt8(ascii: ",")) }
                             BlueskyFacet.writeOpening(range, to: &json)
                             json.appendBytes(opening)
-                            if let form { json.append(form.prefix) }
-                        }
-                        if let form {
-                            writer.writeStringContents(
-                                UnsafeBufferPointer(rebasing: bytes[form.range]), uppercasingASCII: form.uppercasesASCII,
-                                to: &sink)
-                        } else {
-                            writer.writeStringContents(fallback, to: &sink)
-                        }
-                        writer.write(maximum: Self.recordOverhead, to: &sink) { json in
+                            if let form {
+                                form.writeJSONContents(in: bytes, to: &json)
+                            } else {
+                                json.appendStringContents(fallback)
+                            }
                             BlueskyFacet.writeFeatureClosing(to: &json)
                             BlueskyFacet.writeClosing(to: &json)
                         }
+                        return
+                    }
+                    // A value too long to bound the record in one block (an enormous link):
+                    // written in parts.
+                    writer.write(maximum: Self.recordOverhead + opening.count, to: &sink) { json in
+                        if separated { json.appendByte(UInt8(ascii: ",")) }
+                        BlueskyFacet.writeOpening(range, to: &json)
+                        json.appendBytes(opening)
+                        if let form { json.append(form.prefix) }
+                    }
+                    if let form {
+                        writer.writeStringContents(
+                            UnsafeBufferPointer(rebasing: bytes[form.range]), uppercasingASCII: form.uppercasesASCII,
+                            to: &sink)
+                    } else {
+                        writer.writeStringContents(fallback, to: &sink)
+                    }
+                    writer.write(maximum: Self.recordOverhead, to: &sink) { json in
+                        BlueskyFacet.writeFeatureClosing(to: &json)
+                        BlueskyFacet.writeClosing(to: &json)
                     }
                 }
             }
@@ -140,30 +140,14 @@ package struct FacetJSONEncoder: ChunkEncoder {
         utf8Base += chunk.bytes.count
     }
 
-    /// Bytes per shape in ``shapeOpenings``.
-    private static let shapeOpeningStride = 80
+    /// Each built-in kind's feature opening, `{"$type":"…#mention","did":"` (`uri` for links,
+    /// `tag` for tags; nothing for emoji, which have no facet).
+    private static let openings = PatternKindBytes { BlueskyFacet.Feature.Shape(kind: $0)?.jsonOpening ?? [] }
 
-    /// Each shape's ``BlueskyFacet/Feature/Shape/jsonOpening`` at `tableIndex × shapeOpeningStride`,
-    /// followed by zeros to the next (so that it can be copied in whole blocks), and its length in
-    /// the entry's last byte.
-    private static let shapeOpenings: [UInt8] = {
-        let shapes: [BlueskyFacet.Feature.Shape] = [.mention, .link, .tag]
-        var table = [UInt8](repeating: 0, count: shapes.count * shapeOpeningStride)
-        for shape in shapes {
-            let opening = shape.jsonOpening
-            precondition(opening.count + RawJSONWriter.blockSlack < shapeOpeningStride, "a facet opening fits its entry")
-            let start = shape.tableIndex * shapeOpeningStride
-            table.replaceSubrange(start..<start + opening.count, with: opening)
-            table[start + shapeOpeningStride - 1] = UInt8(opening.count)
-        }
-        return table
-    }()
-
-    /// The largest facet the common case writes, less its value: the comma, the member names and
-    /// punctuation, two numbers of any length, the feature's opening, the value's longest prefix,
-    /// and the blocks' slack.
-    private static let commonBound = 64 + 2 * RawJSONWriter.maximumIntegerLength + shapeOpeningStride + 8
-        + RawJSONWriter.blockSlack
+    /// The largest facet the common case writes, less its feature's opening and its value: the
+    /// comma, the member names and punctuation, two numbers of any length, the value's longest
+    /// prefix, and the blocks' slack.
+    private static let commonBound = 64 + 2 * RawJSONWriter.maximumIntegerLength + 8 + RawJSONWriter.blockSlack
 
     /// A facet's punctuation and member names, and its two offsets.
     private static let recordOverhead = 64 + 2 * RawJSONWriter.maximumIntegerLength
@@ -171,16 +155,5 @@ package struct FacetJSONEncoder: ChunkEncoder {
     /// Ends the document: `]`.
     package mutating func endDocument(into sink: inout some ByteSink) {
         sink.write("]")
-    }
-}
-
-extension BlueskyFacet.Feature.Shape {
-    /// The shape's row in the facet encoder's table of openings.
-    fileprivate var tableIndex: Int {
-        switch self {
-        case .mention: 0
-        case .link: 1
-        case .tag: 2
-        }
     }
 }

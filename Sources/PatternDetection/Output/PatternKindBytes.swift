@@ -3,10 +3,11 @@
 ///
 /// Invariant: the five built-in kinds come first, in the order of their codes, so a built-in
 /// kind's bytes are at index `code - 1` without a search; other kinds follow in the order added,
-/// each once.
+/// each once. ``RawJSONWriter/blockSlack`` zero bytes follow the last kind's, so any kind's bytes
+/// can be copied in whole blocks from their start (``RawJSONWriter/appendBlocks(_:count:)``).
 package struct PatternKindBytes: Sendable {
-    /// Every kind's bytes, end to end: ``range(at:)`` says where one kind's are.
-    package private(set) var bytes: [UInt8] = []
+    /// Every kind's bytes, end to end, then the slack: ``range(at:)`` says where one kind's are.
+    package private(set) var bytes = [UInt8](repeating: 0, count: RawJSONWriter.blockSlack)
     private var ranges: [Range<Int>] = []
     private var kinds: [PatternKind] = []
 
@@ -37,8 +38,9 @@ package struct PatternKindBytes: Sendable {
     package mutating func add(_ kind: PatternKind, _ make: (PatternKind) -> [UInt8]) -> Int {
         if let index = index(of: kind) { return index }
         let made = make(kind)
-        ranges.append(bytes.count..<bytes.count + made.count)
-        bytes += made
+        let end = bytes.count - RawJSONWriter.blockSlack
+        ranges.append(end..<end + made.count)
+        bytes.insert(contentsOf: made, at: end)
         kinds.append(kind)
         return kinds.count - 1
     }

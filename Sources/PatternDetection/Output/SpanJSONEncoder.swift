@@ -123,25 +123,6 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
     /// The fixed part of a span's object: its member names and punctuation, and three pairs.
     private static let recordOverhead = 64 + 3 * RawJSONWriter.maximumPairLength
 
-    /// Bytes per built-in kind in ``builtInOpenings``.
-    private static let builtInOpeningStride = 48
-
-    /// Each built-in kind's opening with the comma before it and the quote after it,
-    /// `,{"kind":"K","text":"`, at `code × builtInOpeningStride`, each followed by zeros to the next
-    /// (so that it can be copied from its first byte or its second in whole blocks), and its length
-    /// in the entry's last byte.
-    private static let builtInOpenings: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: (PatternKind.builtIn.count + 1) * builtInOpeningStride)
-        for kind in PatternKind.builtIn {
-            let entry = Array(",".utf8) + opening(for: kind) + Array("\"".utf8)
-            precondition(entry.count + RawJSONWriter.blockSlack < builtInOpeningStride, "a built-in opening fits its entry")
-            let start = Int(kind.code) * builtInOpeningStride
-            table.replaceSubrange(start..<start + entry.count, with: entry)
-            table[start + builtInOpeningStride - 1] = UInt8(entry.count)
-        }
-        return table
-    }()
-
     /// ``ChunkEncoder``: `chunk` with its values from `values`.
     package mutating func encode(_ chunk: StreamChunk, values: some SpanValueBytesSource, into sink: inout FlushingSink) {
         encode(
@@ -164,7 +145,6 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         // A span that ends here or before has whole blocks readable from anywhere in it.
         let blockReadableEnd = bytes.count - RawJSONWriter.blockSlack
         openings.bytes.withUnsafeBufferPointer { openingBytes in
-            Self.builtInOpenings.withUnsafeBytes { builtInOpenings in
             spans.withUnsafeBufferPointer { spans in
             block.withWriter(to: &sink) { writer, sink in
                 for index in spans.indices {
@@ -181,21 +161,19 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                         scalars: bases.scalars &+ start.scalars..<bases.scalars &+ cursor.scalars)
                     isFirst = false
                     let form = values.valueBytes(of: spans[index], in: bytes)
-                    let code = spans[index].kind.code
+                    let opening = UnsafeBufferPointer(rebasing: openingBytes[openings.range(at: openings.index(of: spans[index].kind)!)])
                     // The common case: a built-in kind, a value in bytes of the text, whole blocks
                     // readable through the text (all but the spans at a piece's last bytes), a
                     // text without escapes, a record that fits a block.
-                    if let form, code != 0, code != PatternKind.emoji.code, range.upperBound <= blockReadableEnd,
-                        range.count &+ form.count <= OutputBlock.capacity &- Record.commonBound,
+                    if let form, spans[index].kind.code != 0, spans[index].kind.code != PatternKind.emoji.code,
+                        range.upperBound <= blockReadableEnd,
+                        opening.count &+ range.count &+ form.count <= OutputBlock.capacity &- Record.commonBound,
                         JSONEscape.needsNone(in: UnsafeRawPointer(bytes.baseAddress! + range.lowerBound), count: range.count)
                     {
-                        record.write(
-                            builtInOpening: builtInOpenings.baseAddress! + Int(code) * Self.builtInOpeningStride,
-                            value: form, in: bytes, to: &writer, sink: &sink)
+                        record.write(blockCopiedOpening: opening, value: form, in: bytes, to: &writer, sink: &sink)
                         continue
                     }
                     let span = spans[index]
-                    let opening = UnsafeBufferPointer(rebasing: openingBytes[openings.range(at: openings.index(of: span.kind)!)])
                     // Strings only where a value has no byte form or the span is an emoji with an image.
                     if let form, span.kind != .emoji {
                         record.write(opening: opening, value: form, in: bytes, to: &writer, sink: &sink)
@@ -211,7 +189,6 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                         }
                     }
                 }
-            }
             }
             }
         }
@@ -236,31 +213,29 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         /// No bytes: no fallback value, no image.
         private static var nothing: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
-        /// The largest object ``write(builtInOpening:value:in:to:sink:)`` writes, less its
-        /// text and value: the opening, the value's member name, its longest prefix, the offsets'
-        /// member names and numbers of any length, and the blocks' slack.
-        static let commonBound = SpanJSONEncoder.builtInOpeningStride + 16 + 8 + 48 + 6 * RawJSONWriter.maximumIntegerLength
-            + RawJSONWriter.blockSlack
+        /// The largest object ``write(blockCopiedOpening:value:in:to:sink:)`` writes, less its
+        /// opening, text and value: the comma and the quote around the opening, the value's member
+        /// name, its longest prefix, the offsets' member names and numbers of any length, and the
+        /// blocks' slack.
+        static let commonBound = 2 + 16 + 8 + 48 + 6 * RawJSONWriter.maximumIntegerLength + RawJSONWriter.blockSlack
 
-        /// The object of a span of a built-in kind whose text needs no escape, with `value`
-        /// written from the text, no image: ``write(opening:value:in:to:sink:)``'s bytes, in whole
-        /// blocks.
-        /// - Precondition: `builtInOpening` is the kind's entry in ``SpanJSONEncoder/builtInOpenings``;
-        ///   whole blocks are readable from anywhere in ``text`` (it ends at least
+        /// The object of a span whose text needs no escape, with `value` written from the text, no
+        /// image: ``write(opening:value:in:to:sink:)``'s bytes, in whole blocks.
+        /// - Precondition: `opening` lies in a ``PatternKindBytes``, so whole blocks are readable
+        ///   from it; whole blocks are readable from anywhere in ``text`` (it ends at least
         ///   ``RawJSONWriter/blockSlack`` bytes before the end of `bytes`); ``text`` needs no JSON
         ///   escape (``JSONEscape/needsNone(in:count:)``), so neither does the value, a part of it
-        ///   after an ASCII prefix; the record fits a block (``commonBound`` and the text and the
-        ///   value are at most ``OutputBlock/capacity``).
+        ///   after an ASCII prefix; the record fits a block (``commonBound``, the opening, the text
+        ///   and the value are at most ``OutputBlock/capacity``).
         @inline(__always)
         func write(
-            builtInOpening: UnsafeRawPointer, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
+            blockCopiedOpening opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
             to writer: inout OutputBlock.Writer, sink: inout FlushingSink
         ) {
-            writer.write(maximum: Self.commonBound &+ text.count &+ value.count, to: &sink) { json in
-                // The entry from its comma, or from the byte after it.
-                let skipped = separated ? 0 : 1
-                let length = Int(builtInOpening.load(fromByteOffset: SpanJSONEncoder.builtInOpeningStride - 1, as: UInt8.self))
-                json.appendBlocks(builtInOpening + skipped, count: length &- skipped)
+            writer.write(maximum: Self.commonBound &+ opening.count &+ text.count &+ value.count, to: &sink) { json in
+                if separated { json.appendByte(UInt8(ascii: ",")) }
+                json.appendBlocks(UnsafeRawPointer(opening.baseAddress!), count: opening.count)
+                json.appendByte(UInt8(ascii: "\""))
                 json.appendBlocks(UnsafeRawPointer(text.baseAddress!), count: text.count)
                 json.append("\",\"value\":\"")
                 value.writeUnescapedJSONBlocks(in: bytes, to: &json)
