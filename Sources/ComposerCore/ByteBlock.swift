@@ -21,12 +21,15 @@
         destination.storeBytes(of: lanes, as: Lanes.self)
     }
 
+    /// Each lane's index, 0…15.
+    @inlinable @inline(__always)
+    package static var positions: SIMD16<Int8> { SIMD16<Int8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
+
     /// All ones in the lanes before `count` (all sixteen from 16 up), zero in the others.
     /// - Precondition: `count >= 0`.
     @inlinable @inline(__always)
     package static func lanes(before count: Int) -> Lanes {
-        let index = SIMD16<Int8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-        return mask(index .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: Swift.min(count, 16))))
+        mask(positions .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: Swift.min(count, 16))))
     }
 
     /// All ones in the lanes that hold a UTF-8 continuation byte (`10xxxxxx`).
@@ -89,7 +92,7 @@
 
     /// A test's mask as integer lanes.
     @inlinable @inline(__always)
-    static func mask(_ mask: SIMDMask<SIMD16<Int8>>) -> Lanes {
+    package static func mask(_ mask: SIMDMask<SIMD16<Int8>>) -> Lanes {
         unsafeBitCast(mask, to: Lanes.self)
     }
 

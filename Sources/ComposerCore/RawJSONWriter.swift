@@ -74,6 +74,21 @@
         appendLong(value)
     }
 
+    /// `[lower,upper]`, both below 10^8 (as every offset in a text under 100 MB): the digits of
+    /// both computed before either is stored, with no branch on their size.
+    /// - Precondition: `0 <= range.lowerBound`, `range.upperBound < 100_000_000`; room for
+    ///   ``maximumPairLength`` bytes.
+    @inlinable @inline(__always)
+    package mutating func appendPair(below100Million range: Range<Int>) {
+        let lower = Self.eightDigits(UInt64(truncatingIfNeeded: range.lowerBound))
+        let upper = Self.eightDigits(UInt64(truncatingIfNeeded: range.upperBound))
+        appendByte(UInt8(ascii: "["))
+        appendDigits(mostSignificantFirst: lower)
+        appendByte(UInt8(ascii: ","))
+        appendDigits(mostSignificantFirst: upper)
+        appendByte(UInt8(ascii: "]"))
+    }
+
     /// The number whose eight decimal digits `digits` holds, as ``eightDigits(_:)`` gives them,
     /// without its leading zeros (`0` for zero): the zeros shifted out and the rest stored at
     /// once.

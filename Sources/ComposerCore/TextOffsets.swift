@@ -107,6 +107,80 @@
             }
         }
 
+        /// ``advance(toWellFormed:in:)`` to `start` and then to `end` (a span's bounds), returning
+        /// the counts at `start`. A gap of sixty-four bytes or more before `start` is counted
+        /// window by window (four blocks at a time); then, when `end` lies within the next window,
+        /// both bounds are counted in one pass over it, with no branch on the bytes or on where
+        /// the bounds fall in it (the common case: a short span); otherwise in two advances.
+        /// - Precondition: `bytes` is well-formed UTF-8; `start <= end <= bytes.count`.
+        @inlinable @inline(__always)
+        package mutating func advance(
+            toWellFormed start: Int, then end: Int, in bytes: UnsafeBufferPointer<UInt8>
+        ) -> (utf16: Int, scalars: Int) {
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            // Counts by position (a scalar counts where its lead is), so a window may end inside
+            // a scalar: the next one counts its continuation bytes as nothing.
+            while start &- utf8 >= 64 {
+                let window = Self.windowCounts(at: base + utf8, toStart: 64, toEnd: 64)
+                scalars &+= 64 &- window.continuationsToEnd
+                utf16 &+= 64 &- window.continuationsToEnd &+ window.fourByteLeadsToEnd
+                utf8 &+= 64
+            }
+            guard start >= utf8, end &- utf8 <= 64, utf8 &+ 64 <= bytes.count else {
+                advance(toWellFormed: start, in: bytes)
+                let atStart = (utf16: utf16, scalars: scalars)
+                advance(toWellFormed: end, in: bytes)
+                return atStart
+            }
+            let toStart = start &- utf8, toEnd = end &- utf8
+            let window = Self.windowCounts(at: base + utf8, toStart: toStart, toEnd: toEnd)
+            let scalarsToStart = toStart &- window.continuationsToStart
+            let scalarsToEnd = toEnd &- window.continuationsToEnd
+            let atStart = (utf16: utf16 &+ scalarsToStart &+ window.fourByteLeadsToStart, scalars: scalars &+ scalarsToStart)
+            utf16 &+= scalarsToEnd &+ window.fourByteLeadsToEnd
+            scalars &+= scalarsToEnd
+            // An end inside a scalar: step to its end (its lead was counted).
+            var byte = end
+            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
+            utf8 = byte
+            return atStart
+        }
+
+        /// The continuation bytes and four-byte leads among the sixty-four bytes at `window`
+        /// before `toStart` and before `toEnd`.
+        /// - Precondition: 64 bytes are readable at `window`; `0 <= toStart, toEnd <= 64`.
+        @inlinable @inline(__always)
+        static func windowCounts(at window: UnsafeRawPointer, toStart: Int, toEnd: Int) -> (
+            continuationsToStart: Int, fourByteLeadsToStart: Int, continuationsToEnd: Int, fourByteLeadsToEnd: Int
+        ) {
+            // Each lane counts, over the four blocks, the bytes of its kind before the bound (at
+            // most four, so the sums stay below 256). Lanes are compared by their position in
+            // the window (0…63) with the bounds (0…64).
+            let startLanes = SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: toStart))
+            let endLanes = SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: toEnd))
+            var continuationsToStart = ByteBlock.Lanes(), fourByteLeadsToStart = ByteBlock.Lanes()
+            var continuationsToEnd = ByteBlock.Lanes(), fourByteLeadsToEnd = ByteBlock.Lanes()
+            @inline(__always) func count(block: Int) {
+                let lanes = ByteBlock.load(window, at: 16 &* block)
+                let continuations = ByteBlock.continuations(in: lanes)
+                let fourByteLeads = ByteBlock.fourByteLeads(in: lanes)
+                let positions = ByteBlock.positions &+ SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: 16 &* block))
+                let beforeStart = ByteBlock.mask(positions .< startLanes)
+                let beforeEnd = ByteBlock.mask(positions .< endLanes)
+                continuationsToStart &-= continuations & beforeStart
+                fourByteLeadsToStart &-= fourByteLeads & beforeStart
+                continuationsToEnd &-= continuations & beforeEnd
+                fourByteLeadsToEnd &-= fourByteLeads & beforeEnd
+            }
+            count(block: 0)
+            count(block: 1)
+            count(block: 2)
+            count(block: 3)
+            return (
+                ByteBlock.sum(ofLanes: continuationsToStart), ByteBlock.sum(ofLanes: fourByteLeadsToStart),
+                ByteBlock.sum(ofLanes: continuationsToEnd), ByteBlock.sum(ofLanes: fourByteLeadsToEnd))
+        }
+
         /// ``advance(to:in:)`` for well-formed text, counting sixteen bytes at a time whatever
         /// they are (``ByteBlock``): a scalar per byte that is not a continuation byte, a second
         /// UTF-16 unit per four-byte lead. The last block is masked to the target and read from

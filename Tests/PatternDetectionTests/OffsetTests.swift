@@ -79,6 +79,34 @@ struct OffsetTests {
         }
     }
 
+    /// A span's two bounds counted together (a window of four blocks, after whole windows for a
+    /// long gap) give the unit-by-unit answer at both: bounds at every distance from the cursor
+    /// and from each other, inside scalars or not, near the buffer's end (where no window is
+    /// readable) or far from it, and a start behind a cursor that rounded up past it.
+    @Test func spanBoundsCountedTogetherAgreeWithTheWalk() {
+        var generator = SplitMix64(seed: 46)
+        let pieces = ["a", "é", "東", "😀", "👨‍👩‍👧", " ", "𝄞", "abcdefghij", "\u{10FFFF}", "\u{80}", "#tag "]
+        for round in 0..<2_400 {
+            let text = Self.randomText(of: pieces, fewerThan: round % 5 == 0 ? 400 : 60, using: &generator)
+            let bytes = Array(text.utf8)
+            var bounds = (0..<2 * Int(generator.next() % 8)).map { _ in Int(generator.next() % UInt64(bytes.count + 1)) }
+            bounds.sort()
+            bytes.withUnsafeBufferPointer { buffer in
+                var walk = TextOffsets.Cursor(), counted = TextOffsets.Cursor()
+                for pair in stride(from: 0, to: bounds.count, by: 2) {
+                    let (start, end) = (bounds[pair], bounds[pair + 1])
+                    walk.advance(to: start, in: buffer)
+                    let expected = (utf16: walk.utf16, scalars: walk.scalars)
+                    walk.advance(to: end, in: buffer)
+                    let atStart = counted.advance(toWellFormed: start, then: end, in: buffer)
+                    #expect(atStart == expected, "\(text.debugDescription) at \(start)")
+                    #expect(counted.utf8 == walk.utf8 && counted.utf16 == walk.utf16 && counted.scalars == walk.scalars,
+                            "\(text.debugDescription) at \(start)..<\(end)")
+                }
+            }
+        }
+    }
+
     /// The UTF-16 count of a range, eight bytes at a time, against Swift's UTF-16 view, for every
     /// range between scalar boundaries (so words start at every alignment and tails have every
     /// length).

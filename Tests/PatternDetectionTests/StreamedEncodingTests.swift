@@ -148,6 +148,34 @@ struct StreamedEncodingTests {
         }
     }
 
+    /// A document continued just below 10^8 writes every offset as the base plus the offset in the
+    /// piece: numbers on both sides of 10^8 (the common record writes its numbers without a size
+    /// check only while every offset in the piece is below it).
+    @Test("Offsets on both sides of 10^8", arguments: BuiltInRules.allCases)
+    func offsetsAcross100Million(_ builtIn: BuiltInRules) throws {
+        let rules = RuleSetCases.rules(builtIn)
+        let bytes = Array("#tag @alice.bsky.social @bob@social.example $TSLA example.com 😀 #東京 #more https://a.example/b?c ".utf8)
+        func records(at base: SpanJSONEncoder.Position) throws -> [[String: Any]] {
+            var encoder = SpanJSONEncoder()
+            encoder.position = base
+            var output: [UInt8] = Array("[".utf8)
+            let spans = PatternDetector(rules: rules).spans(inUTF8: bytes)
+            bytes.withUnsafeBufferPointer { encoder.encode(StreamChunk(wholeText: $0, spans: spans, rules: rules), into: &output) }
+            output += Array("]".utf8)
+            return try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [[String: Any]])
+        }
+        var base = SpanJSONEncoder.Position()
+        (base.utf8, base.utf16, base.scalars) = (99_999_990, 99_999_980, 99_999_970)
+        let near = try records(at: base), fromZero = try records(at: SpanJSONEncoder.Position())
+        #expect(near.count == fromZero.count && near.count >= 4)
+        for (moved, record) in zip(near, fromZero) {
+            for (member, offset) in [("utf8", base.utf8), ("utf16", base.utf16), ("scalars", base.scalars)] {
+                #expect(moved[member] as? [Int] == (record[member] as? [Int])?.map { $0 + offset }, "\(member) \(record)")
+            }
+        }
+        #expect(near.contains { ($0["utf8"] as? [Int])?.first ?? 0 >= 100_000_000 })
+    }
+
     /// A chunk knows whether it is well-formed; the JSON encoder counts offsets eight bytes at a
     /// time only then.
     @Test func chunksKnowWhetherTheyAreWellFormed() throws {

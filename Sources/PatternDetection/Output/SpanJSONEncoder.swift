@@ -144,15 +144,23 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         swap(&block, &self.block)
         // A span that ends here or before has whole blocks readable from anywhere in it.
         let blockReadableEnd = bytes.count - RawJSONWriter.blockSlack
+        // Every offset in this piece is below 10^8 (UTF-16 and scalar offsets are at most the
+        // UTF-8 one): the common record writes its numbers without a check of their size.
+        let offsetsBelow100Million = bases.utf8 &+ bytes.count < 100_000_000
         openings.bytes.withUnsafeBufferPointer { openingBytes in
             spans.withUnsafeBufferPointer { spans in
             block.withWriter(to: &sink) { writer, sink in
                 for index in spans.indices {
                     // The span is read in place: a copy would retain its kind's name.
                     let range = spans[index].utf8Range
-                    cursor.advance(to: range.lowerBound, in: bytes, knownWellFormed: wellFormed)
-                    let start = cursor
-                    cursor.advance(to: range.upperBound, in: bytes, knownWellFormed: wellFormed)
+                    let start: (utf16: Int, scalars: Int)
+                    if wellFormed {
+                        start = cursor.advance(toWellFormed: range.lowerBound, then: range.upperBound, in: bytes)
+                    } else {
+                        cursor.advance(to: range.lowerBound, in: bytes)
+                        start = (cursor.utf16, cursor.scalars)
+                        cursor.advance(to: range.upperBound, in: bytes)
+                    }
                     // Offsets in a text in memory: no sum overflows.
                     let record = Record(
                         separated: !isFirst, text: UnsafeBufferPointer(rebasing: bytes[range]),
@@ -163,10 +171,10 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                     let form = values.valueBytes(of: spans[index], in: bytes)
                     let opening = UnsafeBufferPointer(rebasing: openingBytes[openings.range(at: openings.index(of: spans[index].kind)!)])
                     // The common case: a built-in kind, a value in bytes of the text, whole blocks
-                    // readable through the text (all but the spans at a piece's last bytes), a
-                    // text without escapes, a record that fits a block.
+                    // readable through the text (all but the spans at a piece's last bytes),
+                    // offsets below 10^8, a text without escapes, a record that fits a block.
                     if let form, spans[index].kind.code != 0, spans[index].kind.code != PatternKind.emoji.code,
-                        range.upperBound <= blockReadableEnd,
+                        range.upperBound <= blockReadableEnd, offsetsBelow100Million,
                         opening.count &+ range.count &+ form.count <= OutputBlock.capacity &- Record.commonBound,
                         JSONEscape.needsNone(in: UnsafeRawPointer(bytes.baseAddress! + range.lowerBound), count: range.count)
                     {
@@ -226,7 +234,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
         ///   ``RawJSONWriter/blockSlack`` bytes before the end of `bytes`); ``text`` needs no JSON
         ///   escape (``JSONEscape/needsNone(in:count:)``), so neither does the value, a part of it
         ///   after an ASCII prefix; the record fits a block (``commonBound``, the opening, the text
-        ///   and the value are at most ``OutputBlock/capacity``).
+        ///   and the value are at most ``OutputBlock/capacity``); every offset is below 10^8.
         @inline(__always)
         func write(
             blockCopiedOpening opening: UnsafeBufferPointer<UInt8>, value: SpanValueBytes, in bytes: UnsafeBufferPointer<UInt8>,
@@ -239,7 +247,7 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
                 json.appendBlocks(UnsafeRawPointer(text.baseAddress!), count: text.count)
                 json.append("\",\"value\":\"")
                 value.writeUnescapedJSONBlocks(in: bytes, to: &json)
-                writeTail(to: &json)
+                writeTail(to: &json, offsetsBelow100Million: true)
             }
         }
 
@@ -341,15 +349,19 @@ public struct SpanJSONEncoder: Sendable, ChunkEncoder {
             return textWasClean
         }
 
-        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`.
+        /// `","utf8":[…],"utf16":[…],"scalars":[…]}`; with `offsetsBelow100Million`, the numbers
+        /// are written with no check of their size (``RawJSONWriter/appendPair(below100Million:)``).
         @inline(__always)
-        private func writeTail(to json: inout RawJSONWriter) {
+        private func writeTail(to json: inout RawJSONWriter, offsetsBelow100Million: Bool = false) {
+            @inline(__always) func appendPair(_ range: Range<Int>) {
+                if offsetsBelow100Million { json.appendPair(below100Million: range) } else { json.appendPair(range) }
+            }
             json.append("\",\"utf8\":")
-            json.appendPair(utf8)
+            appendPair(utf8)
             json.append(",\"utf16\":")
-            json.appendPair(utf16)
+            appendPair(utf16)
             json.append(",\"scalars\":")
-            json.appendPair(scalars)
+            appendPair(scalars)
             json.appendByte(UInt8(ascii: "}"))
         }
     }
