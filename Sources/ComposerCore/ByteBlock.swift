@@ -54,6 +54,20 @@
             | mask(block .== Lanes(repeating: UInt8(ascii: "\\"))) | mask(block .== Lanes(repeating: 0xE2))
     }
 
+    /// All ones in the lanes that need an HTML entity or replacement (``HTMLEscaping``): `&`,
+    /// `<`, `>`, `"`, `'` and NUL, and line feed and carriage return when `lineBreaks`.
+    @inlinable @inline(__always)
+    package static func htmlEscapeCandidates(in block: Lanes, lineBreaks: Bool) -> Lanes {
+        // `<` and `>` differ in one bit, as do `&` and `'`.
+        var found = mask(block & Lanes(repeating: 0xFD) .== Lanes(repeating: UInt8(ascii: "<")))
+            | mask(block & Lanes(repeating: 0xFE) .== Lanes(repeating: UInt8(ascii: "&")))
+            | mask(block .== Lanes(repeating: UInt8(ascii: "\""))) | mask(block .== Lanes(repeating: 0))
+        if lineBreaks {
+            found |= mask(block .== Lanes(repeating: 0x0A)) | mask(block .== Lanes(repeating: 0x0D))
+        }
+        return found
+    }
+
     /// All ones in the lanes that hold `value`.
     @inlinable @inline(__always)
     package static func lanes(of block: Lanes, equalTo value: UInt8) -> Lanes {

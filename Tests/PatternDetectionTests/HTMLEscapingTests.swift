@@ -72,6 +72,11 @@ struct HTMLEscapingTests {
             let expected = lowered.starts(with: "http://".utf8) || lowered.starts(with: "https://".utf8)
             #expect(HTMLLinkPolicy.allowsLink(to: uri.utf8) == expected, "\(uri.debugDescription)")
             #expect(HTMLLinkPolicy.allowsLink(to: Array(uri.utf8)) == expected)
+            // In two parts (a value's prefix, then bytes of the text), cut anywhere.
+            let bytes = Array(uri.utf8)
+            for cut in 0...bytes.count {
+                #expect(HTMLLinkPolicy.allowsLink(to: bytes[..<cut], then: bytes[cut...]) == expected, "\(uri.debugDescription) at \(cut)")
+            }
         }
     }
 
@@ -86,6 +91,67 @@ struct HTMLEscapingTests {
             bytes.withUnsafeBufferPointer { HTMLEncoder().encode($0, spans: [], value: { _ in "" }, into: &output) }
             let expected = Self.reference(String(decoding: bytes, as: UTF8.self), lineBreaks: false)
             #expect(String(decoding: output, as: UTF8.self) == expected, "\(bytes)")
+        }
+    }
+
+    /// The encoder against the markup rule spelled out span by span: texts with ill-formed bytes
+    /// between spans, spans of every kind (a link whose value is not http or https stays a
+    /// `<span>`, an emoji with an image becomes an `<img>`, a kind the encoder did not know up
+    /// front), texts and spans too long for one output block.
+    @Test func markupMatchesTheRuleSpanBySpan() {
+        var random = SplitMix64(seed: 12)
+        let gaps: [[UInt8]] = [
+            Array("a ".utf8), Array(" & ".utf8), Array("<b>\"'".utf8), Array("é 東 😀\n".utf8), [0xFF], [0xE2, 0x82], [0x00],
+            Array(" x=1;".utf8),
+        ]
+        let words = ["#tag", "@a.b", "x&y", "ab\"c", "東京", "😀", "it's", "<i>", ":wave:"]
+        let kinds: [PatternKind] = [.hashtag, .mention, .url, .cashtag, .emoji, PatternKind("ticket")]
+        let values = ["https://e.com/a?b=1&c=\"2\"", "HTTP://E.COM", "javascript:alert(1)", "e.com", "http://x/<y>"]
+        for round in 0..<400 {
+            var bytes: [UInt8] = []
+            var spans: [Span] = []
+            var value: [Int: String] = [:], image: [Int: String] = [:]
+            for _ in 0..<Int(random.next() % 12) {
+                bytes += gaps[Int(random.next() % UInt64(gaps.count))]
+                if round % 50 == 0 { bytes += Array(repeating: UInt8(ascii: "&"), count: 6_000) }
+                var word = Array(words[Int(random.next() % UInt64(words.count))].utf8)
+                if round % 50 == 25 { word += Array(repeating: UInt8(ascii: "\""), count: 6_000) }
+                let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+                let start = bytes.count
+                bytes += word
+                spans.append(Span(kind: kind, utf8Range: start..<bytes.count))
+                value[start] = values[Int(random.next() % UInt64(values.count))]
+                if random.next() % 2 == 0 { image[start] = values[Int(random.next() % UInt64(values.count))] }
+            }
+            bytes += gaps[Int(random.next() % UInt64(gaps.count))]
+            var expected = ""
+            var position = 0
+            func escaped(_ part: ArraySlice<UInt8>) -> String { Self.reference(String(decoding: part, as: UTF8.self), lineBreaks: false) }
+            func isWeb(_ uri: String) -> Bool {
+                let lowered = uri.lowercased()
+                return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+            }
+            for span in spans {
+                expected += escaped(bytes[position..<span.utf8Range.lowerBound])
+                let text = escaped(bytes[span.utf8Range])
+                let start = span.utf8Range.lowerBound
+                if span.kind == .url, isWeb(value[start]!) {
+                    expected += "<a class=\"url\" href=\"\(Self.reference(value[start]!, lineBreaks: false))\">\(text)</a>"
+                } else if span.kind == .emoji, let url = image[start], isWeb(url) {
+                    expected += "<img class=\"emoji\" src=\"\(Self.reference(url, lineBreaks: false))\" alt=\"\(text)\" title=\"\(text)\">"
+                } else {
+                    expected += "<span class=\"\(span.kind.rawValue)\">\(text)</span>"
+                }
+                position = span.utf8Range.upperBound
+            }
+            expected += escaped(bytes[position...])
+            var output: [UInt8] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                HTMLEncoder().encode(
+                    buffer, spans: spans, value: { value[$0.utf8Range.lowerBound]! }, imageURL: { image[$0.utf8Range.lowerBound] },
+                    into: &output)
+            }
+            #expect(String(decoding: output, as: UTF8.self) == expected, "round \(round)")
         }
     }
 }

@@ -55,3 +55,12 @@ extension ByteSink {
         }
     }
 }
+
+/// Bytes written straight into memory sized in advance: the encoders' block writer takes them as a
+/// sink, so one escaping routine serves a block and any other sink.
+extension RawJSONWriter: ByteSink {
+    @inlinable @inline(__always)
+    package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        appendBytes(bytes)
+    }
+}

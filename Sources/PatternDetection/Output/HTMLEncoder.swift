@@ -10,23 +10,20 @@
 ///
 /// An immutable value, `Sendable`: one encoder (a global, a server's shared one) may encode on
 /// any number of threads at once.
-public struct HTMLEncoder: Sendable {
-    /// `<span class="KIND">` for the kinds known up front.
-    private let openings: [Opening]
+public struct HTMLEncoder: Sendable, ChunkEncoder {
+    /// `<span class="KIND">` for the built-in kinds and the kinds known up front.
+    private let openings: PatternKindBytes
     /// Line feeds and carriage returns become `&#10;` and `&#13;` (same text, one output line).
     public let escapesLineBreaks: Bool
-
-    private struct Opening {
-        let kind: PatternKind
-        let tag: [UInt8]
-    }
 
     /// - Parameters:
     ///   - kinds: kinds whose opening tags are built once (others are built when met).
     ///   - escapesLineBreaks: write line breaks as character references, so a post stays on one
     ///     output line.
     public init(kinds: [PatternKind] = PatternKind.builtIn, escapesLineBreaks: Bool = false) {
-        openings = kinds.map { Opening(kind: $0, tag: Self.spanOpening(for: $0)) }
+        var openings = PatternKindBytes(Self.spanOpening(for:))
+        for kind in kinds { openings.add(kind, Self.spanOpening(for:)) }
+        self.openings = openings
         self.escapesLineBreaks = escapesLineBreaks
     }
 
@@ -39,73 +36,149 @@ public struct HTMLEncoder: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], value: (Span) -> String,
         imageURL: (Span) -> String? = { _ in nil }, into sink: inout some ByteSink
     ) {
-        encode(
-            bytes, spans: spans, wellFormed: UTF8Validation.isValid(bytes), into: &sink, valueBytes: { _ in nil },
-            value: value, imageURL: imageURL)
+        sink.withFlushingSink {
+            encode(
+                bytes, spans: spans, wellFormed: UTF8Validation.isValid(bytes), into: &$0, values: NoSpanValueBytes(),
+                value: value, imageURL: imageURL)
+        }
     }
 
     /// A streamed chunk (or a whole post): its well-formedness is known, and link values are
     /// taken straight from the span's bytes when the rule set describes them so
     /// (``SpanValueBytesProviding``).
     package func encode(_ chunk: StreamChunk, into sink: inout some ByteSink) {
-        chunk.withValueBytes { valueBytes in
-            encode(
-                chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink,
-                valueBytes: valueBytes, value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
-        }
+        var encoder = self
+        sink.withFlushingSink { encoder.encodeWithChunkValues(chunk, into: &$0) }
     }
 
+    /// ``ChunkEncoder``: `chunk` with its values from `values`.
+    package func encode(_ chunk: StreamChunk, values: some SpanValueBytesSource, into sink: inout FlushingSink) {
+        encode(
+            chunk.bytes, spans: chunk.spans, wellFormed: chunk.isWellFormed, into: &sink, values: values,
+            value: { chunk.value(of: $0) }, imageURL: { chunk.imageURL(of: $0) })
+    }
+
+    /// The loop: text and spans' markup are written into an output block, which goes to `sink`
+    /// when full; a piece too large for a block goes to `sink` on its own, after the block.
     private func encode(
-        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed isWellFormed: Bool, into sink: inout some ByteSink,
-        valueBytes: (Span) -> SpanValueBytes?, value: (Span) -> String, imageURL: (Span) -> String?
+        _ bytes: UnsafeBufferPointer<UInt8>, spans: [Span], wellFormed isWellFormed: Bool, into sink: inout FlushingSink,
+        values: some SpanValueBytesSource, value: (Span) -> String, imageURL: (Span) -> String?
     ) {
         var position = 0
         var uri: [UInt8] = []
-        for span in spans where span.utf8Range.lowerBound >= position {
-            writeEscaped(bytes[position..<span.utf8Range.lowerBound], wellFormed: isWellFormed, to: &sink)
-            var isLink = false
-            if span.kind == .url {
-                uri.removeAll(keepingCapacity: true)
-                if let form = valueBytes(span) {
-                    form.append(in: bytes, to: &uri)
+        openings.bytes.withUnsafeBufferPointer { tags in
+        OutputBlock.withTemporaryWriter(to: &sink) { writer, sink in
+            for span in spans where span.utf8Range.lowerBound >= position {
+                write(.text(bytes[position..<span.utf8Range.lowerBound], wellFormed: isWellFormed), to: &writer, sink: &sink)
+                let text = bytes[span.utf8Range]
+                if span.kind == .url, let form = values.valueBytes(of: span, in: bytes), !form.uppercasesASCII {
+                    // The URI is the value's prefix, then bytes of the text: escaped from there.
+                    let prefix = UnsafeBufferPointer(start: form.prefix.utf8Start, count: form.prefix.utf8CodeUnitCount)
+                    if HTMLLinkPolicy.allowsLink(to: prefix, then: bytes[form.range]) {
+                        write(.link(text, uriPrefix: prefix, uri: bytes[form.range]), to: &writer, sink: &sink)
+                        position = span.utf8Range.upperBound
+                        continue
+                    }
+                } else if span.kind == .url {
+                    uri.removeAll(keepingCapacity: true)
+                    if let form = values.valueBytes(of: span, in: bytes) {
+                        form.append(in: bytes, to: &uri)
+                    } else {
+                        var value = value(span)
+                        value.withUTF8 { uri.append(contentsOf: $0) }
+                    }
+                    if HTMLLinkPolicy.allowsLink(to: uri) {
+                        uri.withUnsafeBufferPointer {
+                            write(.link(text, uriPrefix: UnsafeBufferPointer(start: nil, count: 0), uri: $0[...]), to: &writer, sink: &sink)
+                        }
+                        position = span.utf8Range.upperBound
+                        continue
+                    }
+                }
+                if span.kind == .emoji, var image = imageURL(span), HTMLLinkPolicy.allowsLink(to: image.utf8) {
+                    image.withUTF8 { write(.emoji(text, image: $0), to: &writer, sink: &sink) }
                 } else {
-                    var value = value(span)
-                    value.withUTF8 { uri.append(contentsOf: $0) }
+                    withOpening(for: span.kind, in: tags) { write(.tagged(text, opening: $0), to: &writer, sink: &sink) }
                 }
-                isLink = HTMLLinkPolicy.allowsLink(to: uri)
+                position = span.utf8Range.upperBound
             }
-            if span.kind == .emoji, let image = imageURL(span), HTMLLinkPolicy.allowsLink(to: image.utf8) {
-                // <img class="emoji" src="…" alt=":shortcode:" title=":shortcode:">
-                sink.write("<img class=\"emoji\" src=\"")
-                var source = image
-                source.withUTF8 { writeEscaped($0[...], wellFormed: true, to: &sink) }
-                for attribute in ["\" alt=\"", "\" title=\""] as [StaticString] {
-                    sink.write(attribute)
-                    writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
-                }
-                sink.write("\">")
-            } else if isLink {
-                sink.write("<a class=\"url\" href=\"")
-                uri.withUnsafeBufferPointer { writeEscaped($0[...], wellFormed: true, to: &sink) }
-                sink.write("\">")
-                writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
-                sink.write("</a>")
-            } else {
-                writeOpening(for: span.kind, to: &sink)
-                writeEscaped(bytes[span.utf8Range], wellFormed: true, to: &sink)
-                sink.write("</span>")
-            }
-            position = span.utf8Range.upperBound
+            write(.text(bytes[position..<bytes.count], wellFormed: isWellFormed), to: &writer, sink: &sink)
         }
-        writeEscaped(bytes[position..<bytes.count], wellFormed: isWellFormed, to: &sink)
+        }
     }
 
-    @inline(__always)
-    private func writeOpening(for kind: PatternKind, to sink: inout some ByteSink) {
-        for opening in openings where opening.kind == kind {
-            return opening.tag.withUnsafeBufferPointer { sink.write($0) }
+    /// A piece of the output: text between spans, or a span with its markup.
+    private enum Piece {
+        /// Text between spans; ill-formed sequences become U+FFFD unless it is `wellFormed`.
+        case text(Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool)
+        /// `<span class="KIND">text</span>`, `opening` being the first tag.
+        case tagged(Slice<UnsafeBufferPointer<UInt8>>, opening: UnsafeBufferPointer<UInt8>)
+        /// `<a class="url" href="URI">text</a>`, the URI being `uriPrefix` (which needs no escape,
+        /// as a ``SpanValueBytes/prefix``) then `uri`.
+        case link(Slice<UnsafeBufferPointer<UInt8>>, uriPrefix: UnsafeBufferPointer<UInt8>, uri: Slice<UnsafeBufferPointer<UInt8>>)
+        /// `<img class="emoji" src="IMAGE" alt="text" title="text">`.
+        case emoji(Slice<UnsafeBufferPointer<UInt8>>, image: UnsafeBufferPointer<UInt8>)
+
+        /// The most bytes the piece takes: every escaped byte may take six (`&quot;`).
+        var maximumLength: Int {
+            switch self {
+            case .text(let text, _): 6 &* text.count
+            case .tagged(let text, let opening): 16 &+ opening.count &+ 6 &* text.count
+            case .link(let text, let prefix, let uri): 48 &+ prefix.count &+ 6 &* (uri.count &+ text.count)
+            case .emoji(let text, let image): 64 &+ 6 &* (image.count &+ 2 &* text.count)
+            }
         }
-        sink.write(Self.spanOpening(for: kind))
+    }
+
+    /// Writes `piece` into the block when it fits one, else straight to `sink` after the block
+    /// (an enormous span or a long text needs no memory beyond the block).
+    @inline(__always)
+    private func write(_ piece: Piece, to writer: inout OutputBlock.Writer, sink: inout FlushingSink) {
+        let maximum = piece.maximumLength
+        if maximum <= OutputBlock.capacity {
+            writer.write(maximum: maximum, to: &sink) { write(piece, to: &$0) }
+        } else {
+            writer.flush(to: &sink)
+            write(piece, to: &sink)
+        }
+    }
+
+    /// Writes `piece` escaped.
+    @inline(__always)
+    private func write(_ piece: Piece, to sink: inout some ByteSink) {
+        switch piece {
+        case .text(let text, let wellFormed):
+            writeEscaped(text, wellFormed: wellFormed, to: &sink)
+        case .tagged(let text, let opening):
+            sink.write(opening)
+            writeEscaped(text, wellFormed: true, to: &sink)
+            sink.write("</span>")
+        case .link(let text, let prefix, let uri):
+            sink.write("<a class=\"url\" href=\"")
+            sink.write(prefix)
+            writeEscaped(uri, wellFormed: true, to: &sink)
+            sink.write("\">")
+            writeEscaped(text, wellFormed: true, to: &sink)
+            sink.write("</a>")
+        case .emoji(let text, let image):
+            sink.write("<img class=\"emoji\" src=\"")
+            writeEscaped(image[...], wellFormed: true, to: &sink)
+            for attribute in ["\" alt=\"", "\" title=\""] as [StaticString] {
+                sink.write(attribute)
+                writeEscaped(text, wellFormed: true, to: &sink)
+            }
+            sink.write("\">")
+        }
+    }
+
+    /// `body` with the opening tag of `kind`, from `tags` (``openings``' bytes) when it was built
+    /// up front.
+    @inline(__always)
+    private func withOpening(
+        for kind: PatternKind, in tags: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        guard let index = openings.index(of: kind) else { return Self.spanOpening(for: kind).withUnsafeBufferPointer(body) }
+        body(UnsafeBufferPointer(rebasing: tags[openings.range(at: index)]))
     }
 
     private static func spanOpening(for kind: PatternKind) -> [UInt8] {
@@ -118,10 +191,13 @@ public struct HTMLEncoder: Sendable {
     /// `wellFormed` is false) becomes one U+FFFD, as Swift's repairing decoder has it.
     /// - Complexity: O(bytes), no allocation.
     private func writeEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wellFormed: Bool, to sink: inout some ByteSink) {
-        let text = UnsafeBufferPointer(rebasing: bytes)
+        // Runs go to the escaper as slices of the whole buffer, which it reads in whole blocks
+        // past a run's end where the buffer allows.
         guard !wellFormed else {
-            return HTMLEscaping.writeEscaped(text[...], lineBreaks: escapesLineBreaks, to: &sink)
+            return HTMLEscaping.writeEscaped(bytes, lineBreaks: escapesLineBreaks, to: &sink)
         }
+        let text = UnsafeBufferPointer(rebasing: bytes)
+        let offset = bytes.startIndex
         var runStart = 0
         var index = 0
         while index < text.count {
@@ -134,12 +210,12 @@ public struct HTMLEncoder: Sendable {
                 index += length
                 continue
             }
-            HTMLEscaping.writeEscaped(text[runStart..<index], lineBreaks: escapesLineBreaks, to: &sink)
+            HTMLEscaping.writeEscaped(bytes.base[offset + runStart..<offset + index], lineBreaks: escapesLineBreaks, to: &sink)
             sink.write("\u{FFFD}" as StaticString)
             index += UTF8Validation.invalidLength(text, at: index)
             runStart = index
         }
-        HTMLEscaping.writeEscaped(text[runStart..<text.count], lineBreaks: escapesLineBreaks, to: &sink)
+        HTMLEscaping.writeEscaped(bytes.base[offset + runStart..<offset + text.count], lineBreaks: escapesLineBreaks, to: &sink)
     }
 }
 
@@ -177,12 +253,9 @@ package enum HTMLEscaping {
         let base = UnsafeRawPointer(bytes.baseAddress)
         while index < end {
             if let base, index + 16 <= bytes.count {
-                let block = ByteBlock.load(base, at: index)
-                var found = ByteBlock.lanes(of: block, equalTo: 0x26) | ByteBlock.lanes(of: block, equalTo: 0x3C)
-                    | ByteBlock.lanes(of: block, equalTo: 0x3E) | ByteBlock.lanes(of: block, equalTo: 0x22)
-                    | ByteBlock.lanes(of: block, equalTo: 0x27) | ByteBlock.lanes(of: block, equalTo: 0x00)
-                if lineBreaks { found |= ByteBlock.lanes(of: block, equalTo: 0x0A) | ByteBlock.lanes(of: block, equalTo: 0x0D) }
-                guard let lane = ByteBlock.firstSetLane(found & ByteBlock.lanes(before: end &- index)) else {
+                var found = ByteBlock.htmlEscapeCandidates(in: ByteBlock.load(base, at: index), lineBreaks: lineBreaks)
+                if index &+ 16 > end { found &= ByteBlock.lanes(before: end &- index) }
+                guard let lane = ByteBlock.firstSetLane(found) else {
                     index = Swift.min(index &+ 16, end)
                     continue
                 }
@@ -239,13 +312,21 @@ package enum HTMLLinkPolicy {
     /// Whether the URI whose UTF-8 is `uri` starts with `http://` or `https://` (any case).
     /// - Complexity: O(1): its first eight bytes, lower-cased in one word.
     package static func allowsLink(to uri: some Collection<UInt8>) -> Bool {
+        allowsLink(to: uri, then: EmptyCollection())
+    }
+
+    /// Whether the URI whose UTF-8 is `first`, then `rest`, starts with `http://` or `https://`
+    /// (any case).
+    package static func allowsLink(to first: some Collection<UInt8>, then rest: some Collection<UInt8>) -> Bool {
         var word: UInt64 = 0
         var count = 0
-        for byte in uri.prefix(8) {
+        func add(_ byte: UInt8) {
             let lowered = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
             word |= UInt64(lowered) &<< UInt64(8 &* count)
             count &+= 1
         }
+        first.prefix(8).forEach(add)
+        rest.prefix(8 &- count).forEach(add)
         // "http://" and "https://", first byte lowest.
         return (count >= 7 && word & 0x00FF_FFFF_FFFF_FFFF == 0x2F2F_3A70_7474_68)
             || (count == 8 && word == 0x2F2F_3A73_7074_7468)

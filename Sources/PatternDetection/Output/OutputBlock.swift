@@ -28,6 +28,18 @@ package struct OutputBlock: Sendable {
         }
     }
 
+    /// Runs `body` with a ``Writer`` over a block of temporary memory (on the stack where the
+    /// thread has room), for an encoder that keeps nothing between calls: nothing is allocated
+    /// or cleared per call. What `body` wrote has been handed to `sink` when this returns.
+    @inline(__always)
+    package static func withTemporaryWriter<Sink: ByteSink>(to sink: inout Sink, _ body: (inout Writer, inout Sink) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { block in
+            var writer = Writer(block.baseAddress!)
+            body(&writer, &sink)
+            writer.flush(to: &sink)
+        }
+    }
+
     /// Records written into the block, which is handed to a sink when the next record might not fit.
     ///
     /// Invariant: `count <= OutputBlock.capacity`; a record larger than a block goes to the sink on
