@@ -27,8 +27,8 @@ final class DocumentRenderer {
     private var postScratch: [UInt8] = []
     /// Where ANSI output of `jsonl` posts is gathered before it goes to the output.
     private var ansiBlock = OutputBlock()
-    /// `rules.valueBytesProvider`, looked up once rather than per post.
-    private let valueBytesProvider: (any SpanValueBytesProviding)?
+    /// `rules`' byte form of values, resolved once rather than per post.
+    private let valueBytesRules: ValueBytesRules
     /// Posts longer than this many bytes are scanned and rendered as a stream of chunks, their
     /// spans a piece at a time (``SpanStream``): a post line of any size then costs memory for its
     /// bytes, not for its spans.
@@ -49,7 +49,7 @@ final class DocumentRenderer {
         self.html = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds)
         self.htmlPost = HTMLEncoder(kinds: PatternKind.builtIn + rules.kinds, escapesLineBreaks: true)
         self.output = output
-        valueBytesProvider = rules.valueBytesProvider
+        valueBytesRules = ValueBytesRules(rules)
     }
 
     /// A renderer like this one (format, rules, encoders, profiles) that writes to `output`.
@@ -197,7 +197,7 @@ final class DocumentRenderer {
                 // Without a chunk: ANSI reads only the bytes and spans, and a chunk per post costs.
                 ansi.encodeJSONString(bytes, spans: found, block: &ansiBlock, into: &sink)
             } else {
-                let chunk = StreamChunk(wholeText: bytes, spans: found, rules: rules, valueBytesProvider: valueBytesProvider)
+                let chunk = StreamChunk(wholeText: bytes, spans: found, rules: rules, valueBytesRules: valueBytesRules)
                 encode(postPart: chunk, opens: true, closes: true, into: &sink)
             }
         } else {

@@ -34,19 +34,20 @@ package protocol ChunkEncoder {
 }
 
 extension ChunkEncoder {
-    /// ``encode(_:values:into:)`` with the values of `chunk`'s rule set, looked up by its type.
+    /// ``encode(_:values:into:)`` with the values of `chunk`'s rule set, by its type (resolved
+    /// once per stream or renderer, ``ValueBytesRules``).
     ///
     /// An encoder calls it with its own type known and the sink a ``FlushingSink`` (in
     /// ``ByteSink/withFlushingSink(_:)``): generic over nothing else, the call is specialized for
     /// the encoder, and so is its loop for each rule set below.
     package mutating func encodeWithChunkValues(_ chunk: StreamChunk, into sink: inout FlushingSink) {
-        switch chunk.valueBytesProvider {
-        case let rules as BlueskyRules: encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
-        case let rules as TwitterRules: encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
-        case let rules as MastodonRules: encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
-        case let rules as IcyskyRules: encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
-        case let provider?: encode(chunk, valuesOf: provider, into: &sink)
-        case nil: encode(chunk, values: NoSpanValueBytes(), into: &sink)
+        switch chunk.valueBytesRules {
+        case .bluesky(let rules): encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
+        case .twitter(let rules): encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
+        case .mastodon(let rules): encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
+        case .icysky(let rules): encode(chunk, values: RuleSetValueBytes(provider: rules), into: &sink)
+        case .other(let provider): encode(chunk, valuesOf: provider, into: &sink)
+        case .none: encode(chunk, values: NoSpanValueBytes(), into: &sink)
         }
     }
 

@@ -23,7 +23,7 @@
 package final class SpanStream {
     package let rules: any RuleSet
     let separators: SeparatorTable
-    let valueBytesProvider: (any SpanValueBytesProviding)?
+    let valueBytesRules: ValueBytesRules
     /// The rule set, when it hands out spans as it finds them (looked up once, not per chunk).
     let enumerator: (any SpanEnumerating)?
     /// The most spans a piece of a chunk holds when the rule set hands out its spans as it finds
@@ -56,7 +56,7 @@ package final class SpanStream {
         self.rules = rules
         self.spansPerPiece = spansPerPiece
         self.separators = SeparatorTable(rules: rules)
-        self.valueBytesProvider = rules.valueBytesProvider
+        self.valueBytesRules = ValueBytesRules(rules)
         self.enumerator = rules as? any SpanEnumerating
     }
 
@@ -286,7 +286,7 @@ package final class SpanStream {
     ) {
         emit(StreamChunk(
             bytes: UnsafeBufferPointer(rebasing: bytes[piece.start..<end]), streamOffset: emittedCount,
-            spans: piece.spans, rules: rules, valueBytesProvider: valueBytesProvider, buffer: bytes,
+            spans: piece.spans, rules: rules, valueBytesRules: valueBytesRules, buffer: bytes,
             bytesOffset: piece.start, texts: piece.texts, isWellFormed: isWellFormed(piece.start..<end)))
         emittedCount += end - piece.start
         piece.start = end

@@ -13,8 +13,8 @@ package struct StreamChunk {
     package let spans: [Span]
 
     let rules: any RuleSet
-    /// The rule set's byte form of values, looked up once per stream.
-    let valueBytesProvider: (any SpanValueBytesProviding)?
+    /// The rule set's byte form of values, resolved once per stream.
+    let valueBytesRules: ValueBytesRules
     /// The stream's buffer; `bytes` starts at `bytesOffset` in it.
     let buffer: UnsafeBufferPointer<UInt8>
     let bytesOffset: Int
@@ -26,14 +26,14 @@ package struct StreamChunk {
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, streamOffset: Int, spans: [Span], rules: any RuleSet,
-        valueBytesProvider: (any SpanValueBytesProviding)?, buffer: UnsafeBufferPointer<UInt8>, bytesOffset: Int,
+        valueBytesRules: ValueBytesRules, buffer: UnsafeBufferPointer<UInt8>, bytesOffset: Int,
         texts: [Range<Int>], isWellFormed: Bool
     ) {
         self.bytes = bytes
         self.streamOffset = streamOffset
         self.spans = spans
         self.rules = rules
-        self.valueBytesProvider = valueBytesProvider
+        self.valueBytesRules = valueBytesRules
         self.buffer = buffer
         self.bytesOffset = bytesOffset
         self.texts = texts
@@ -41,21 +41,20 @@ package struct StreamChunk {
     }
 
     /// A whole well-formed text (a post) as one chunk, so the encoders take posts and streamed
-    /// documents the same way. `valueBytesProvider` is `rules.valueBytesProvider`, looked up by
-    /// the caller once for many posts (it is a dynamic cast).
+    /// documents the same way. `valueBytesRules` is `ValueBytesRules(rules)`, resolved by the
+    /// caller once for many posts (it takes dynamic casts).
     /// - Precondition: `text` is well-formed UTF-8 and `spans` are `rules`' spans in it.
     package init(
-        wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet,
-        valueBytesProvider: (any SpanValueBytesProviding)?
+        wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet, valueBytesRules: ValueBytesRules
     ) {
         self.init(
-            bytes: text, streamOffset: 0, spans: spans, rules: rules, valueBytesProvider: valueBytesProvider,
+            bytes: text, streamOffset: 0, spans: spans, rules: rules, valueBytesRules: valueBytesRules,
             buffer: text, bytesOffset: 0, texts: [], isWellFormed: true)
     }
 
-    /// ``init(wholeText:spans:rules:valueBytesProvider:)`` for one post.
+    /// ``init(wholeText:spans:rules:valueBytesRules:)`` for one post.
     package init(wholeText text: UnsafeBufferPointer<UInt8>, spans: [Span], rules: any RuleSet) {
-        self.init(wholeText: text, spans: spans, rules: rules, valueBytesProvider: rules.valueBytesProvider)
+        self.init(wholeText: text, spans: spans, rules: rules, valueBytesRules: ValueBytesRules(rules))
     }
 
     /// The rule set's value for `span` (one of ``spans``): handle, URI, tag, ticker or text.
@@ -81,19 +80,5 @@ package struct StreamChunk {
         let text = texts[low]
         let local = Span(kind: span.kind, utf8Range: start - text.lowerBound..<span.utf8Range.upperBound + bytesOffset - text.lowerBound)
         return body(local, UnsafeBufferPointer(rebasing: buffer[text]))
-    }
-
-    /// Calls `body` with a function giving ``value(of:)`` as bytes of ``bytes`` when the rule set
-    /// describes it so (``SpanValueBytesProviding``), `nil` when only ``value(of:)`` can say.
-    /// The rule set is looked at once here, not once per span.
-    package func withValueBytes<Result>(_ body: ((Span) -> SpanValueBytes?) -> Result) -> Result {
-        guard let provider = valueBytesProvider else { return body { _ in nil } }
-        return Self.withValueBytes(of: provider, in: bytes, body)
-    }
-
-    private static func withValueBytes<Provider: SpanValueBytesProviding, Result>(
-        of provider: Provider, in bytes: UnsafeBufferPointer<UInt8>, _ body: ((Span) -> SpanValueBytes?) -> Result
-    ) -> Result {
-        body { provider.valueBytes(of: $0, in: bytes) }
     }
 }
