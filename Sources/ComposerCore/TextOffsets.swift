@@ -140,10 +140,17 @@
             utf16 &+= scalarsToEnd &+ window.fourByteLeadsToEnd
             scalars &+= scalarsToEnd
             // An end inside a scalar: step to its end (its lead was counted).
-            var byte = end
-            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
-            utf8 = byte
+            utf8 = Self.scalarEnd(from: end, in: bytes)
             return atStart
+        }
+
+        /// `offset`, or past the continuation bytes there: the end of the scalar an offset inside
+        /// one lies in.
+        @inlinable @inline(__always)
+        static func scalarEnd(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var byte = offset
+            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
+            return byte
         }
 
         /// The continuation bytes and four-byte leads among the sixty-four bytes at `window`
@@ -227,7 +234,7 @@
                 byte &+= Swift.min(8, remaining)
             }
             // A target inside a scalar: step to its end (its lead was counted).
-            while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte &+= 1 }
+            byte = Self.scalarEnd(from: byte, in: bytes)
             let scalars = target - utf8 - continuations
             self.scalars += scalars
             self.utf16 += scalars + fourByteLeads

@@ -9,6 +9,11 @@ struct OffsetTests {
         (0..<Int(generator.next() % count)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
     }
 
+    /// `count` offsets below `limit`, drawn with `generator`, in ascending order.
+    private static func sortedOffsets(_ count: Int, below limit: Int, using generator: inout SplitMix64) -> [Int] {
+        (0..<count).map { _ in Int(generator.next() % UInt64(limit)) }.sorted()
+    }
+
     @Test func astralCharactersCountTwiceInUTF16() {
         let text = "a😀b𝄞c"
         // bytes: a=0, 😀=1..<5, b=5, 𝄞=6..<10, c=10
@@ -63,8 +68,7 @@ struct OffsetTests {
         for round in 0..<2_400 {
             let text = Self.randomText(of: pieces, fewerThan: round % 6 == 0 ? 600 : 30, using: &generator)
             let bytes = Array(text.utf8)
-            var targets = (0..<Int(generator.next() % 6)).map { _ in Int(generator.next() % UInt64(bytes.count + 2)) }
-            targets.sort()
+            var targets = Self.sortedOffsets(Int(generator.next() % 6), below: bytes.count + 2, using: &generator)
             targets.append(bytes.count)
             bytes.withUnsafeBufferPointer { buffer in
                 var walk = TextOffsets.Cursor(), counted = TextOffsets.Cursor()
@@ -89,8 +93,7 @@ struct OffsetTests {
         for round in 0..<2_400 {
             let text = Self.randomText(of: pieces, fewerThan: round % 5 == 0 ? 400 : 60, using: &generator)
             let bytes = Array(text.utf8)
-            var bounds = (0..<2 * Int(generator.next() % 8)).map { _ in Int(generator.next() % UInt64(bytes.count + 1)) }
-            bounds.sort()
+            let bounds = Self.sortedOffsets(2 * Int(generator.next() % 8), below: bytes.count + 1, using: &generator)
             bytes.withUnsafeBufferPointer { buffer in
                 var walk = TextOffsets.Cursor(), counted = TextOffsets.Cursor()
                 for pair in stride(from: 0, to: bounds.count, by: 2) {

@@ -71,33 +71,15 @@ public struct HTMLEncoder: Sendable, ChunkEncoder {
             for span in spans where span.utf8Range.lowerBound >= position {
                 write(.text(bytes[position..<span.utf8Range.lowerBound], wellFormed: isWellFormed), to: &writer, sink: &sink)
                 let text = bytes[span.utf8Range]
-                if span.kind == .url, let form = values.valueBytes(of: span, in: bytes), !form.uppercasesASCII {
-                    // The URI is the value's prefix, then bytes of the text: escaped from there.
-                    let prefix = UnsafeBufferPointer(start: form.prefix.utf8Start, count: form.prefix.utf8CodeUnitCount)
-                    if HTMLLinkPolicy.allowsLink(to: prefix, then: bytes[form.range]) {
-                        write(.link(text, uriPrefix: prefix, uri: bytes[form.range]), to: &writer, sink: &sink)
-                        position = span.utf8Range.upperBound
-                        continue
-                    }
-                } else if span.kind == .url {
-                    uri.removeAll(keepingCapacity: true)
-                    if let form = values.valueBytes(of: span, in: bytes) {
-                        form.append(in: bytes, to: &uri)
-                    } else {
-                        var value = value(span)
-                        value.withUTF8 { uri.append(contentsOf: $0) }
-                    }
-                    if HTMLLinkPolicy.allowsLink(to: uri) {
-                        uri.withUnsafeBufferPointer {
-                            write(.link(text, uriPrefix: UnsafeBufferPointer(start: nil, count: 0), uri: $0[...]), to: &writer, sink: &sink)
-                        }
-                        position = span.utf8Range.upperBound
-                        continue
-                    }
+                // A link whose URI the policy allows, else a span (an emoji with an image an <img>).
+                let linked = span.kind == .url && withURI(of: span, in: bytes, values: values, value: value, scratch: &uri) {
+                    guard HTMLLinkPolicy.allowsLink(to: $0, then: $1) else { return false }
+                    write(.link(text, uriPrefix: $0, uri: $1), to: &writer, sink: &sink)
+                    return true
                 }
                 if span.kind == .emoji, var image = imageURL(span), HTMLLinkPolicy.allowsLink(to: image.utf8) {
                     image.withUTF8 { write(.emoji(text, image: $0), to: &writer, sink: &sink) }
-                } else {
+                } else if !linked {
                     withOpening(for: span.kind, in: tags) { write(.tagged(text, opening: $0), to: &writer, sink: &sink) }
                 }
                 position = span.utf8Range.upperBound
@@ -105,6 +87,28 @@ public struct HTMLEncoder: Sendable, ChunkEncoder {
             write(.text(bytes[position..<bytes.count], wellFormed: isWellFormed), to: &writer, sink: &sink)
         }
         }
+    }
+
+    /// `body` with the URI of `span` (a link) as a prefix that needs no escape and the rest: the
+    /// value's prefix and bytes of the text when the rule set gives the value so, else the value
+    /// copied into `scratch` (a `String` value, or one upper-cased).
+    @inline(__always)
+    private func withURI<Result>(
+        of span: Span, in bytes: UnsafeBufferPointer<UInt8>, values: some SpanValueBytesSource, value: (Span) -> String,
+        scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Slice<UnsafeBufferPointer<UInt8>>) -> Result
+    ) -> Result {
+        let form = values.valueBytes(of: span, in: bytes)
+        if let form, !form.uppercasesASCII {
+            return body(UnsafeBufferPointer(start: form.prefix.utf8Start, count: form.prefix.utf8CodeUnitCount), bytes[form.range])
+        }
+        scratch.removeAll(keepingCapacity: true)
+        if let form {
+            form.append(in: bytes, to: &scratch)
+        } else {
+            var value = value(span)
+            value.withUTF8 { scratch.append(contentsOf: $0) }
+        }
+        return scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(start: nil, count: 0), $0[...]) }
     }
 
     /// A piece of the output: text between spans, or a span with its markup.
