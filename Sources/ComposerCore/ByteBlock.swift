@@ -59,12 +59,10 @@
     @inlinable @inline(__always)
     package static func htmlEscapeCandidates(in block: Lanes, lineBreaks: Bool) -> Lanes {
         // `<` and `>` differ in one bit, as do `&` and `'`.
-        var found = mask(block & Lanes(repeating: 0xFD) .== Lanes(repeating: UInt8(ascii: "<")))
-            | mask(block & Lanes(repeating: 0xFE) .== Lanes(repeating: UInt8(ascii: "&")))
-            | mask(block .== Lanes(repeating: UInt8(ascii: "\""))) | mask(block .== Lanes(repeating: 0))
-        if lineBreaks {
-            found |= mask(block .== Lanes(repeating: 0x0A)) | mask(block .== Lanes(repeating: 0x0D))
-        }
+        var found = lanes(of: block & Lanes(repeating: 0xFD), equalTo: UInt8(ascii: "<"))
+            | lanes(of: block & Lanes(repeating: 0xFE), equalTo: UInt8(ascii: "&"))
+            | lanes(of: block, equalTo: UInt8(ascii: "\"")) | lanes(of: block, equalTo: 0)
+        if lineBreaks { found |= lanes(of: block, equalTo: 0x0A) | lanes(of: block, equalTo: 0x0D) }
         return found
     }
 
