@@ -7,11 +7,12 @@ extension UTF8Validation {
     ///
     /// All-ASCII words cost one load and a test. Other words run through a shift-based DFA, one
     /// table load and one shift per byte and no branch. Where ASCII and other words alternate
-    /// (sixteen non-ASCII words within 64), the test itself mispredicts often, so every word goes
-    /// through the DFA until a stretch of 64 words is again mostly ASCII (``denseStretch``). The
-    /// DFA's states are the expectations after a lead byte (one to three continuation bytes, or
-    /// the restricted second byte after `E0`, `ED`, `F0`, `F4`), each stored as a six-bit shift
-    /// amount into the byte's table row.
+    /// (sixteen non-ASCII words within 64), the test itself mispredicts often and the DFA's chain
+    /// of loads and shifts sets the pace, so the text is checked in blocks of sixteen bytes with no
+    /// state between them until a stretch is again mostly ASCII (``denseStretch``). The DFA's
+    /// states are the expectations after a lead byte (one to three continuation bytes, or the
+    /// restricted second byte after `E0`, `ED`, `F0`, `F4`), each stored as a six-bit shift amount
+    /// into the byte's table row; it also finds the exact word where a block test fails.
     /// - Precondition: `start` is on a scalar boundary (or at an ill-formed byte).
     /// - Complexity: O(end − start + 8).
     @inlinable
@@ -47,7 +48,7 @@ extension UTF8Validation {
                 nonASCIIWords &+= 1
                 if nonASCIIWords == 16 {
                     if walk.position &- windowStart <= 512 {
-                        guard denseStretch(&walk, raw: raw, table: table, count: count, counting: counting) else { break }
+                        denseStretch(&walk, raw: raw, count: count, counting: counting)
                     }
                     windowStart = walk.position
                     nonASCIIWords = 0
@@ -97,120 +98,129 @@ extension UTF8Validation {
         }
     }
 
-    /// Every word through the DFA, with no test for ASCII, in stretches of about 64 words, until
-    /// a stretch is more than three quarters ASCII words or fewer than eight bytes are left before
-    /// `count`; `false` when the DFA rejects. Kept out of line so the ASCII loop stays small.
+    /// Dense text checked sixteen bytes at a time, four blocks (``chunkBytes``) per test, with no
+    /// branch on the bytes, in stretches of ``stretchBytes``, until more than half of a stretch's
+    /// chunks are all ASCII (the word loop's ASCII test is cheaper there) or a whole chunk no
+    /// longer fits before `count`. Kept out of line so the ASCII loop stays small.
     ///
-    /// Where the bytes allow, a stretch is walked as two halves at once (``pairedStretch``), so
-    /// the processor overlaps two chains of shifts instead of waiting on one.
+    /// Each byte is checked against the three bytes before it, read as the same block loaded one,
+    /// two and three bytes earlier (``blockErrors(at:in:)``), so no state passes from block to
+    /// block. A chunk that fails a test is left to the DFA, which finds the exact word; the walk
+    /// leaves here at the last scalar boundary before the first chunk that failed (or before the
+    /// end), in the accepting state, its counts those of the bytes before that boundary.
+    /// - Precondition: the three bytes before `walk.position` are in the buffer and passed the
+    ///   DFA (as every byte before `walk.position` from where the walk began).
     @usableFromInline @inline(never)
-    static func denseStretch(
-        _ walk: inout DFAWalk, raw: UnsafeRawPointer, table: UnsafePointer<UInt64>, count: Int, counting: Bool
-    ) -> Bool {
-        while walk.position + 8 <= count {
-            let stretchStart = walk.position
-            var asciiWords = 0
-            if stretchStart + 2 * halfStretchBytes + 3 <= count,
-                let paired = pairedStretch(walk, raw: raw, table: table, counting: counting, asciiWords: &asciiWords)
-            {
-                walk = paired
-            } else {
-                // One walk: near the end, or where a half rejects (this walk finds where).
-                asciiWords = 0
-                let stretchEnd = Swift.min(count, stretchStart + 2 * halfStretchBytes)
-                while walk.position + 8 <= stretchEnd {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: walk.position, as: UInt64.self))
-                    asciiWords &+= word & ByteWord.highBits == 0 ? 1 : 0
-                    guard walk.step(word, table: table, counting: counting) else { return false }
+    static func denseStretch(_ walk: inout DFAWalk, raw: UnsafeRawPointer, count: Int, counting: Bool) {
+        let entry = walk.position
+        var position = entry
+        var continuations = ByteBlock.Tally(), fourByteLeads = ByteBlock.Tally()
+        while position &+ chunkBytes <= count {
+            let stretchEnd = Swift.min(count, position &+ stretchBytes)
+            var chunks = 0, asciiChunks = 0
+            while position &+ chunkBytes <= stretchEnd {
+                var errors = ByteBlock.Lanes(), bits = ByteBlock.Lanes()
+                for block in 0..<(chunkBytes / 16) {
+                    errors |= blockErrors(at: position &+ 16 &* block, in: raw)
+                    bits |= ByteBlock.load(raw, at: position &+ 16 &* block)
                 }
+                guard ByteBlock.isZero(errors) else {
+                    return leave(
+                        &walk, at: position, entry: entry, raw: raw, counting: counting, continuations: &continuations,
+                        fourByteLeads: &fourByteLeads)
+                }
+                if counting {
+                    for block in 0..<(chunkBytes / 16) {
+                        let bytes = ByteBlock.load(raw, at: position &+ 16 &* block)
+                        continuations.add(ByteBlock.continuations(in: bytes))
+                        fourByteLeads.add(ByteBlock.fourByteLeads(in: bytes))
+                    }
+                }
+                chunks &+= 1
+                asciiChunks &+= ByteBlock.isZero(bits & ByteBlock.Lanes(repeating: 0x80)) ? 1 : 0
+                position &+= chunkBytes
             }
-            if asciiWords &* 4 > ((walk.position &- stretchStart) &>> 3) &* 3 { break }
+            if asciiChunks &* 2 > chunks { break }
         }
-        return true
+        leave(
+            &walk, at: position, entry: entry, raw: raw, counting: counting, continuations: &continuations,
+            fourByteLeads: &fourByteLeads)
     }
 
-    /// The bytes each half of a paired stretch walks in whole words.
-    @usableFromInline static let halfStretchBytes = 256
-
-    /// `walk` moved past two halves of ``halfStretchBytes`` walked at once, or `nil` when either
-    /// half rejects or no place to split is found (the caller then walks the bytes as one).
-    ///
-    /// The second half starts at the first byte from the middle on that is not a continuation
-    /// byte (at most three bytes on in well-formed text). Well-formed text is between scalars
-    /// there, so the second walk starts in the accepting state; the first walk takes the
-    /// continuation bytes before that byte and must end in the accepting state, which checks the
-    /// claim (in any other state, the byte that is not a continuation byte would be rejected).
-    /// `good` and its counts move to the last word end where the second walk accepted (or to its
-    /// start), as one walk over the same words would leave them.
-    /// - Precondition: `walk.position + 2 × halfStretchBytes + 3` is within the bytes.
+    /// Moves `walk` from `entry` to the last scalar boundary at or before `end` (every byte in
+    /// `entry..<end` passed ``blockErrors(at:in:)``), in the accepting state, with the counts the
+    /// tallies hold less those of the bytes from the boundary to `end`; leaves it as it is when
+    /// `end` is `entry`.
     @inline(__always)
-    static func pairedStretch(
-        _ walk: DFAWalk, raw: UnsafeRawPointer, table: UnsafePointer<UInt64>, counting: Bool, asciiWords: inout Int
-    ) -> DFAWalk? {
-        let firstStart = walk.position
-        let middle = firstStart &+ halfStretchBytes
-        var secondStart = middle
-        while raw.load(fromByteOffset: secondStart, as: UInt8.self) & 0xC0 == 0x80 {
-            secondStart &+= 1
-            if secondStart &- middle > 3 { return nil }
-        }
-        var first = walk.state, second: UInt64 = 0
-        var firstCounts = (continuations: 0, fourByteLeads: 0)
-        var secondCounts = firstCounts, secondGoodCounts = firstCounts
-        var secondGood = secondStart
-        var ascii = 0
-        var offset = 0
-        while offset < halfStretchBytes {
-            let firstWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: firstStart &+ offset, as: UInt64.self))
-            let secondWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: secondStart &+ offset, as: UInt64.self))
-            ascii &+= (firstWord & ByteWord.highBits == 0 ? 1 : 0) &+ (secondWord & ByteWord.highBits == 0 ? 1 : 0)
-            var firstRest = firstWord, secondRest = secondWord
-            for _ in 0..<8 {
-                first = table[Int(truncatingIfNeeded: firstRest & 0xFF)] &>> first
-                second = table[Int(truncatingIfNeeded: secondRest & 0xFF)] &>> second
-                firstRest &>>= 8
-                secondRest &>>= 8
-            }
-            offset &+= 8
-            if counting {
-                let firstUnits = unitCounts(in: firstWord), secondUnits = unitCounts(in: secondWord)
-                firstCounts.continuations &+= firstUnits.continuations
-                firstCounts.fourByteLeads &+= firstUnits.fourByteLeads
-                secondCounts.continuations &+= secondUnits.continuations
-                secondCounts.fourByteLeads &+= secondUnits.fourByteLeads
-            }
-            let accepts = second & 63 == 0
-            secondGood = accepts ? secondStart &+ offset : secondGood
-            secondGoodCounts = accepts ? secondCounts : secondGoodCounts
-        }
-        for index in middle..<secondStart {
-            first = table[Int(raw.load(fromByteOffset: index, as: UInt8.self))] &>> first
-        }
-        guard first & 63 == 0, second & 63 != rejectShift else { return nil }
-        var result = walk
-        result.position = secondStart &+ halfStretchBytes
-        result.state = second & 63
-        // The counts where the second half starts: the first half's words and the continuation
-        // bytes after them.
-        let atSecondStart = (
-            continuations: walk.counts.continuations &+ firstCounts.continuations &+ (secondStart &- middle),
-            fourByteLeads: walk.counts.fourByteLeads &+ firstCounts.fourByteLeads)
+    private static func leave(
+        _ walk: inout DFAWalk, at end: Int, entry: Int, raw: UnsafeRawPointer, counting: Bool,
+        continuations: inout ByteBlock.Tally, fourByteLeads: inout ByteBlock.Tally
+    ) {
+        guard end > entry else { return }
+        // A sequence whose lead is among the last three bytes and that reaches `end` or past it
+        // is unfinished: its lead is the boundary. (The bytes before `end` are well-formed, so at
+        // most one lead there reaches that far.)
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { raw.load(fromByteOffset: end &- offset, as: UInt8.self) }
+        let boundary = byte(1) >= 0xC0 ? end &- 1 : byte(2) >= 0xE0 ? end &- 2 : byte(3) >= 0xF0 ? end &- 3 : end
+        walk.position = boundary
+        walk.state = 0
+        walk.good = boundary
         if counting {
-            result.counts = (
-                atSecondStart.continuations &+ secondCounts.continuations,
-                atSecondStart.fourByteLeads &+ secondCounts.fourByteLeads)
+            continuations.settle()
+            fourByteLeads.settle()
+            // The unfinished sequence: its lead, and its continuation bytes before `end`.
+            let unfinishedFourByteLead = boundary < end && raw.load(fromByteOffset: boundary, as: UInt8.self) >= 0xF0 ? 1 : 0
+            walk.counts.continuations &+= continuations.total &- Swift.max(0, end &- boundary &- 1)
+            walk.counts.fourByteLeads &+= fourByteLeads.total &- unfinishedFourByteLead
         }
-        result.good = secondGood
-        if counting {
-            result.goodCounts = (
-                atSecondStart.continuations &+ secondGoodCounts.continuations,
-                atSecondStart.fourByteLeads &+ secondGoodCounts.fourByteLeads)
-        } else {
-            result.goodCounts = result.counts
-        }
-        asciiWords = ascii
-        return result
+        walk.goodCounts = walk.counts
     }
+
+    /// Lanes that are not zero where the sixteen bytes at `offset` break a rule of well-formed
+    /// UTF-8, each byte judged with the three before it (so an unfinished sequence at the block's
+    /// end is not an error here; the bytes after it are judged in turn):
+    /// - a continuation byte where no lead expects one, or another byte where one does (a lead
+    ///   from `C0` up expects one the next byte, from `E0` up also two bytes on, from `F0` up
+    ///   also three bytes on);
+    /// - `C0`, `C1` and `F5`…`FF`, which never occur;
+    /// - a second byte outside the lead's narrower range: `A0`…`BF` after `E0`, `80`…`9F` after
+    ///   `ED`, `90`…`BF` after `F0`, `80`…`8F` after `F4` (overlong forms, surrogates, and code
+    ///   points past U+10FFFF).
+    ///
+    /// The tests are differences that saturate at zero (`a` above `b` exactly when `a - b`,
+    /// floored at zero, is not zero), which compile to one instruction each.
+    /// - Precondition: the three bytes before `offset` and the sixteen from it are readable.
+    @inlinable @inline(__always)
+    package static func blockErrors(at offset: Int, in raw: UnsafeRawPointer) -> ByteBlock.Lanes {
+        typealias Lanes = ByteBlock.Lanes
+        @inline(__always) func excess(_ lanes: Lanes, over bound: Lanes) -> Lanes {
+            (lanes &- bound) & ByteBlock.mask(unsafeBitCast(lanes .> bound, to: SIMDMask<SIMD16<Int8>>.self))
+        }
+        @inline(__always) func excess(_ lanes: Lanes, over bound: UInt8) -> Lanes { excess(lanes, over: Lanes(repeating: bound)) }
+        let bytes = ByteBlock.load(raw, at: offset)
+        let previous = ByteBlock.load(raw, at: offset &- 1)
+        // Not zero where a lead one, two or three bytes back expects a continuation byte here.
+        let expected = excess(previous, over: 0xBF) | excess(ByteBlock.load(raw, at: offset &- 2), over: 0xDF)
+            | excess(ByteBlock.load(raw, at: offset &- 3), over: 0xEF)
+        // As signed bytes, ASCII and leads are from -64 up, continuation bytes below.
+        let notContinuation = ByteBlock.mask(unsafeBitCast(bytes, to: SIMD16<Int8>.self) .> SIMD16<Int8>(repeating: -65))
+        var errors = notContinuation ^ ByteBlock.lanes(of: expected, equalTo: 0)
+        errors |= excess(bytes, over: 0xF4) | ByteBlock.lanes(of: bytes & Lanes(repeating: 0xFE), equalTo: 0xC0)
+        // The second byte's bounds after E0 and F0 (least), ED and F4 (greatest; all ones elsewhere).
+        let least = (ByteBlock.lanes(of: previous, equalTo: 0xE0) & Lanes(repeating: 0xA0))
+            | (ByteBlock.lanes(of: previous, equalTo: 0xF0) & Lanes(repeating: 0x90))
+        let greatest = ~((ByteBlock.lanes(of: previous, equalTo: 0xED) & Lanes(repeating: 0xFF - 0x9F))
+            | (ByteBlock.lanes(of: previous, equalTo: 0xF4) & Lanes(repeating: 0xFF - 0x8F)))
+        errors |= excess(least, over: bytes) | excess(bytes, over: greatest)
+        return errors
+    }
+
+    /// The bytes ``denseStretch(_:raw:count:counting:)`` checks per test.
+    @usableFromInline static let chunkBytes = 64
+
+    /// The bytes after which ``denseStretch(_:raw:count:counting:)`` looks at how much of its
+    /// text was ASCII.
+    @usableFromInline static let stretchBytes = 512
 
     /// The continuation bytes (`10xxxxxx`: bit 7 set, bit 6 clear) and four-byte leads
     /// (`11110xxx`: bits 7 to 4 set) among the lanes of `word` that `lanes` selects (each lane

@@ -314,11 +314,48 @@ struct OffsetTests {
         }
     }
 
-    /// Text with no ASCII word for thousands of bytes, so the validator walks it in paired
-    /// halves, with one ill-formed byte inserted, or one byte removed, at every offset: inside
-    /// either half, at the split between them, at a stretch's ends. Also the well-formed text cut
-    /// at every length.
-    @Test func pairedStretchesAgreeWithSwiftsParserAtEveryOffset() {
+    /// Dense text (checked in blocks of sixteen bytes, each byte against the three before it)
+    /// with each rule of well-formed UTF-8 broken once, at every offset of a stretch of several
+    /// chunks: a second byte outside its lead's narrower range (`E0`, `ED`, `F0`, `F4`), a lead
+    /// that never occurs, a sequence cut short or run long; and the same sequences at their
+    /// narrower ranges' edges, which are well-formed.
+    @Test func blockValidationAgreesWithSwiftsParserOnEveryRuleAtEveryOffset() {
+        var generator = SplitMix64(seed: 0xB10C)
+        let mixed = ["é", "東", "😀", "ü", "\u{10FFFF}", "ж", "€", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{10000}"].map { Array($0.utf8) }
+        var text: [UInt8] = []
+        while text.count < 900 { text += mixed[Int(generator.next() % UInt64(mixed.count))] }
+        let sequences: [[UInt8]] = [
+            [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF],
+            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xC0, 0x80], [0xC1, 0xBF],
+            [0xC2, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE1, 0x80], [0xF1, 0x80, 0x80], [0xC2, 0x80, 0x80],
+            [0xE1, 0x80, 0x80, 0x80], [0x80], [0xC2], [0xF1, 0x80, 0x80, 0x80, 0x80],
+        ]
+        var checked = 0
+        for offset in 300..<460 {
+            // At a scalar boundary, so the sequence's own bytes decide.
+            guard text[offset] & 0xC0 != 0x80 else { continue }
+            for sequence in sequences {
+                var bytes = text
+                bytes.insert(contentsOf: sequence, at: offset)
+                Self.expectValidationAgreesWithSwiftsParser(bytes)
+                // The block test itself, at every offset: no lane flagged in well-formed text (a
+                // block that fails only sends the walk back to the DFA, so the verdicts above
+                // would not show a false alarm), some lane around the sequence otherwise.
+                let flagged = bytes.withUnsafeBytes { raw in
+                    (3...(bytes.count - 16)).contains { !ByteBlock.isZero(UTF8Validation.blockErrors(at: $0, in: raw.baseAddress!)) }
+                }
+                #expect(flagged == (String(validating: bytes, as: UTF8.self) == nil), "\(sequence) at \(offset)")
+                checked += 1
+            }
+        }
+        #expect(checked > 1_000)
+    }
+
+    /// Text with no ASCII word for thousands of bytes, so the validator checks it in blocks, with
+    /// one ill-formed byte inserted, or one byte removed, at every offset: inside a block, at a
+    /// block's or a chunk's edge, where a stretch ends. Also the well-formed text cut at every
+    /// length.
+    @Test func denseTextAgreesWithSwiftsParserAtEveryOffset() {
         var generator = SplitMix64(seed: 0x9A1_4ED)
         let mixed = ["é", "東", "😀", "ü", "\u{10FFFF}", "ж", "€"].map { Array($0.utf8) }
         var text: [UInt8] = []
