@@ -86,6 +86,24 @@
         return nil
     }
 
+    /// Bit `i` set when lane `i` is not zero, for lanes that are all ones or zero (a test's).
+    ///
+    /// Each 64-bit half's high bits are gathered by one multiplication: byte `i`'s bit 7 lands at
+    /// bit 56 + `i`, and no two of the product's terms share a bit, so nothing carries.
+    @inlinable @inline(__always)
+    package static func bits(ofLanes lanes: Lanes) -> UInt16 {
+        let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        #if _endian(little)
+        let (first, second) = (halves[0], halves[1])
+        #else
+        let (first, second) = (halves[0].byteSwapped, halves[1].byteSwapped)
+        #endif
+        let gather: UInt64 = 0x0002_0408_1020_4081
+        let low = ((first & ByteWord.highBits) &* gather) &>> 56
+        let high = ((second & ByteWord.highBits) &* gather) &>> 56
+        return UInt16(truncatingIfNeeded: low | high &<< 8)
+    }
+
     /// Whether every lane is zero.
     @inlinable @inline(__always)
     package static func isZero(_ lanes: Lanes) -> Bool {

@@ -28,8 +28,9 @@ extension BlueskyRules {
         var merge = OverlapMerge()
         var linkWordsEnd = window.lowerBound
         var position = window.lowerBound
+        var hits = ByteSetHits(triggers, in: text, from: position, before: window.upperBound)
         while true {
-            position = triggers.firstIndex(in: text, from: position, before: window.upperBound)
+            position = hits.first(from: position)
             guard position < window.upperBound else { break }
             switch text[position] {
             case UInt8(ascii: "@"):
