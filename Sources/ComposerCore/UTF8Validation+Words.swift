@@ -194,7 +194,7 @@ extension UTF8Validation {
     package static func blockErrors(at offset: Int, in raw: UnsafeRawPointer) -> ByteBlock.Lanes {
         typealias Lanes = ByteBlock.Lanes
         @inline(__always) func excess(_ lanes: Lanes, over bound: Lanes) -> Lanes {
-            (lanes &- bound) & ByteBlock.mask(unsafeBitCast(lanes .> bound, to: SIMDMask<SIMD16<Int8>>.self))
+            (lanes &- bound) & ByteBlock.mask(lanes .> bound)
         }
         @inline(__always) func excess(_ lanes: Lanes, over bound: UInt8) -> Lanes { excess(lanes, over: Lanes(repeating: bound)) }
         let bytes = ByteBlock.load(raw, at: offset)
