@@ -5,7 +5,8 @@
 ///
 /// Invariant: `mask` holds the hits at `base + bit` not yet passed (no bit at or past `end`);
 /// every offset before `base` and the bytes from `base` up to the lowest bit of `mask` hold no
-/// hit that a later call could still ask for.
+/// hit that a later call could still ask for. Without a chunk (before the first call, and in the
+/// text's last sixty-four bytes) `base` is ``noChunk``, more than a chunk before any offset.
 @usableFromInline package struct ByteSetHits {
     @usableFromInline let search: ByteSetSearch
     @usableFromInline let text: UnsafeBufferPointer<UInt8>
@@ -13,15 +14,15 @@
     @usableFromInline var base: Int
     @usableFromInline var mask: UInt64 = 0
 
-    /// The hits of `search` in `text` before `end`, from `start` on.
-    /// - Precondition: `start <= end <= text.count`.
+    /// The hits of `search` in `text` before `end`.
+    /// - Precondition: `end <= text.count`.
     @inlinable
-    package init(_ search: ByteSetSearch, in text: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) {
+    package init(_ search: ByteSetSearch, in text: UnsafeBufferPointer<UInt8>, before end: Int) {
         self.search = search
         self.text = text
         self.end = end
         // No chunk compared yet: the first call compares from its position.
-        base = start &- 64
+        base = Self.noChunk
     }
 
     /// The first hit at or after `position`, or `end` when none is left.
@@ -39,11 +40,19 @@
     }
 
     /// The first hit from `start` on, comparing chunk after chunk; the mask then holds the hits
-    /// of the chunk it is in.
+    /// of the chunk it is in. Where fewer than sixty-four bytes of the text are left (the end of
+    /// every short post), the block search takes over (``ByteSetSearch/firstIndex(in:from:before:)``),
+    /// call by call: those bytes are read a block at a time, not one by one into a mask.
     @usableFromInline
     mutating func refill(from start: Int) -> Int {
         var chunk = start
         while chunk < end {
+            guard chunk &+ 64 <= text.count else {
+                // No chunk: every later call lands here again.
+                base = Self.noChunk
+                mask = 0
+                return search.firstIndex(in: text, from: chunk, before: end)
+            }
             base = chunk
             mask = search.hitMask(in: text, at: chunk, before: end)
             if mask != 0 { return chunk &+ mask.trailingZeroBitCount }
@@ -53,21 +62,19 @@
         mask = 0
         return end
     }
+
+    /// A `base` from which every offset lies further than a chunk.
+    @usableFromInline static var noChunk: Int { Int.min / 2 }
 }
 
 extension ByteSetSearch {
     /// Bit `i` set when the byte at `offset + i` is one of the values, for the offsets before
     /// `min(offset + 64, end)`.
-    /// - Precondition: `offset < end <= text.count`.
+    /// - Precondition: `offset < end <= text.count`, `offset + 64 <= text.count`.
     @inlinable
     package func hitMask(in text: UnsafeBufferPointer<UInt8>, at offset: Int, before end: Int) -> UInt64 {
         let raw = UnsafeRawPointer(text.baseAddress!)
         let length = Swift.min(64, end &- offset)
-        guard offset &+ 64 <= text.count else {
-            var mask: UInt64 = 0
-            for index in 0..<length where contains(text[offset &+ index]) { mask |= 1 &<< UInt64(index) }
-            return mask
-        }
         var mask: UInt64 = 0
         for block in 0..<4 {
             let lanes = hits(in: ByteBlock.load(raw, at: offset &+ 16 &* block))
@@ -85,9 +92,4 @@ extension ByteSetSearch {
         return found
     }
 
-    /// Whether `byte` is one of the values.
-    @inlinable @inline(__always)
-    func contains(_ byte: UInt8) -> Bool {
-        !ByteBlock.isZero(hits(in: ByteBlock.Lanes(repeating: byte)))
-    }
 }

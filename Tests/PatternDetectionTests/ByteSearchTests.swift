@@ -42,7 +42,7 @@ struct ByteSearchTests {
                 let end = text.isEmpty ? 0 : text.count - Int(random.next() % UInt64(min(text.count, 80)))
                 var position = end == 0 ? 0 : Int(random.next() % UInt64(end))
                 text.withUnsafeBufferPointer { buffer in
-                    var hits = ByteSetHits(search, in: buffer, from: position, before: end)
+                    var hits = ByteSetHits(search, in: buffer, before: end)
                     while true {
                         let expected = text[position..<end].firstIndex(where: values.contains) ?? end
                         let found = hits.first(from: position)

@@ -28,7 +28,7 @@ extension BlueskyRules {
         var merge = OverlapMerge()
         var linkWordsEnd = window.lowerBound
         var position = window.lowerBound
-        var hits = ByteSetHits(triggers, in: text, from: position, before: window.upperBound)
+        var hits = ByteSetHits(triggers, in: text, before: window.upperBound)
         while true {
             position = hits.first(from: position)
             guard position < window.upperBound else { break }
