@@ -26,8 +26,8 @@
     }
 
     /// The first hit at or after `position`, or `end` when none is left.
-    /// - Precondition: `position` is at least the `position` of the previous call (and the
-    ///   start); hits are asked for in order.
+    /// - Precondition: `position <= end`, and `position` is at least the `position` of the
+    ///   previous call (hits are asked for in order).
     @inlinable @inline(__always)
     package mutating func first(from position: Int) -> Int {
         let shift = position &- base
@@ -91,5 +91,4 @@ extension ByteSetSearch {
         if count > 3 { found |= ByteBlock.mask(block .== fourth) | ByteBlock.mask(block .== fifth) | ByteBlock.mask(block .== sixth) }
         return found
     }
-
 }
