@@ -60,6 +60,9 @@ public struct CustomRuleSet: RuleSet {
     let grammars: [TokenGrammar]
     /// The base as a value-bytes provider, looked up once here rather than per span.
     let baseValueBytes: (any SpanValueBytesProviding)?
+    /// The base's kinds (none without a base), read once here: asking the base per span would
+    /// copy it (an existential) and build its list each time.
+    let baseKinds: [PatternKind]
 
     /// - Parameters:
     ///   - patterns: in priority order (earlier wins an overlap).
@@ -81,6 +84,13 @@ public struct CustomRuleSet: RuleSet {
         }
         self.grammars = Self.tokenGrammars(of: patterns, over: base)
         self.baseValueBytes = base?.valueBytesProvider
+        self.baseKinds = base?.kinds ?? []
+    }
+
+    /// Whether `kind` is one of the base's kinds (whose spans the base describes).
+    @inline(__always)
+    func isBaseKind(_ kind: PatternKind) -> Bool {
+        baseKinds.contains(kind)
     }
 
     public func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -89,7 +99,7 @@ public struct CustomRuleSet: RuleSet {
 
     /// The base's value for the base's kinds; the span's text for custom kinds.
     public func value(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String {
-        if let base, base.kinds.contains(span.kind) { return base.value(of: span, in: text) }
+        if isBaseKind(span.kind), let base { return base.value(of: span, in: text) }
         return SpanValueBytes(range: span.utf8Range).string(in: text)
     }
 }
@@ -97,7 +107,7 @@ public struct CustomRuleSet: RuleSet {
 extension CustomRuleSet: SpanImageProviding {
     /// The base's image for the base's kinds.
     public func imageURL(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let base, base.kinds.contains(span.kind) else { return nil }
+        guard isBaseKind(span.kind), let base else { return nil }
         return base.imageProvider?.imageURL(of: span, in: text)
     }
 }

@@ -49,7 +49,7 @@ extension IcyskyRules: SpanValueBytesProviding {
 extension CustomRuleSet: SpanValueBytesProviding {
     /// The base's value for the base's kinds, the text for custom kinds.
     package func valueBytes(of span: Span, in text: UnsafeBufferPointer<UInt8>) -> SpanValueBytes? {
-        guard let base, base.kinds.contains(span.kind) else { return SpanValueBytes(range: span.utf8Range) }
+        guard isBaseKind(span.kind) else { return SpanValueBytes(range: span.utf8Range) }
         return baseValueBytes?.valueBytes(of: span, in: text)
     }
 }
