@@ -83,7 +83,10 @@ extension ByteSetSearch {
         return length == 64 ? mask : mask & ((1 &<< UInt64(length)) &- 1)
     }
 
-    /// All ones in the lanes of `block` that hold one of the values.
+    /// All ones in the lanes of `block` that hold one of the values: the comparisons of
+    /// ``firstIndex(in:from:before:)`` as integer lanes, whose bits a mask gathers. (The search
+    /// keeps its own form, one `SIMDMask` closure per number of values: routed through this one,
+    /// the scanners ran 0.6–2.2 % more instructions.)
     @inlinable @inline(__always)
     func hits(in block: ByteBlock.Lanes) -> ByteBlock.Lanes {
         var found = ByteBlock.mask(block .== first) | ByteBlock.mask(block .== second)
