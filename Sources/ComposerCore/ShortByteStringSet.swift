@@ -18,25 +18,49 @@ package struct ShortByteStringSet: @unchecked Sendable {
 
     /// - Precondition: every member is 1…``maximumLength`` bytes long and holds no zero byte.
     package init(_ members: [[UInt8]]) {
+        self.init(memberCount: members.count)
+        for member in members { member.withUnsafeBufferPointer { insert($0[...]) } }
+    }
+
+    /// The words of `list`, separated by spaces and line breaks (a generated word list), read in
+    /// place: no array is made per word, so building a set of a thousand TLDs at start-up costs
+    /// about what hashing them does.
+    /// - Precondition: as for ``init(_:)``, for every word.
+    package init(separatedBySpaces list: StaticString) {
+        let bytes = UnsafeBufferPointer(start: list.utf8Start, count: list.utf8CodeUnitCount)
+        @inline(__always) func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") }
+        /// Calls `body` with each word, in order.
+        @inline(__always) func forEachWord(_ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || isSeparator(bytes[index]) {
+                if index > start { body(bytes[start..<index]) }
+                start = index + 1
+            }
+        }
+        var count = 0
+        forEachWord { _ in count += 1 }
+        self.init(memberCount: count)
+        forEachWord { insert($0) }
+    }
+
+    /// An empty table with room for `memberCount` members, at most half full.
+    private init(memberCount: Int) {
         var bits = 4
-        while 1 << bits < 2 * max(members.count, 1) { bits += 1 }
+        while 1 << bits < 2 * max(memberCount, 1) { bits += 1 }
         slotBits = bits
         slotMask = (1 << bits) - 1
         slots = .allocate(capacity: 3 << bits)
         slots.initialize(repeating: 0, count: 3 << bits)
-        for member in members {
-            precondition(!member.isEmpty && member.count <= Self.maximumLength && !member.contains(0), "not a short byte string")
-            let key = member.withUnsafeBufferPointer { Self.key(of: $0[...]) }
-            var slot = Self.slot(of: key, bits: bits)
-            while !isEmpty(slot) && !holds(key, at: slot) { slot = (slot + 1) & slotMask }
-            (slots[3 * slot], slots[3 * slot + 1], slots[3 * slot + 2]) = key
-        }
     }
 
-    /// The words of `list`, separated by spaces and line breaks (a generated word list).
-    package init(separatedBySpaces list: StaticString) {
-        let bytes = UnsafeBufferPointer(start: list.utf8Start, count: list.utf8CodeUnitCount)
-        self.init(bytes.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.map { Array($0) })
+    /// Adds `member` (while the set is being built: the storage is not shared yet).
+    private func insert(_ member: Slice<UnsafeBufferPointer<UInt8>>) {
+        precondition(
+            !member.isEmpty && member.count <= Self.maximumLength && !member.contains(0), "not a short byte string")
+        let key = Self.key(of: member)
+        var slot = Self.slot(of: key, bits: slotBits)
+        while !isEmpty(slot) && !holds(key, at: slot) { slot = (slot + 1) & slotMask }
+        (slots[3 * slot], slots[3 * slot + 1], slots[3 * slot + 2]) = key
     }
 
     /// Whether `bytes` is a member.

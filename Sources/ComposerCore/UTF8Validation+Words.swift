@@ -247,23 +247,30 @@ extension UTF8Validation {
     /// 8 after `F4` (`80…8F`).
     @usableFromInline static let wordTransitions: [UInt64] = (0..<256).map { byte -> UInt64 in
         let (accept, reject, one, two, three, afterE0, afterED, afterF0, afterF4) = (0, 1, 2, 3, 4, 5, 6, 7, 8)
-        var next = Array(repeating: reject, count: 9)
+        // Built in place (no array per byte: the table is made at start-up).
+        var row: UInt64 = 0
+        func set(_ state: Int, _ next: Int) {
+            row = row & ~(63 << UInt64(6 * state)) | UInt64(6 * next) << UInt64(6 * state)
+        }
+        for state in accept...afterF4 { set(state, reject) }
         switch byte {
         case 0x00...0x7F:
-            next[accept] = accept
+            set(accept, accept)
         case 0x80...0xBF:
-            (next[one], next[two], next[three]) = (accept, one, two)
-            if byte <= 0x9F { next[afterED] = one } else { next[afterE0] = one }
-            if byte <= 0x8F { next[afterF4] = two } else { next[afterF0] = two }
-        case 0xC2...0xDF: next[accept] = one
-        case 0xE0: next[accept] = afterE0
-        case 0xED: next[accept] = afterED
-        case 0xE1...0xEF: next[accept] = two
-        case 0xF0: next[accept] = afterF0
-        case 0xF4: next[accept] = afterF4
-        case 0xF1...0xF3: next[accept] = three
+            set(one, accept)
+            set(two, one)
+            set(three, two)
+            if byte <= 0x9F { set(afterED, one) } else { set(afterE0, one) }
+            if byte <= 0x8F { set(afterF4, two) } else { set(afterF0, two) }
+        case 0xC2...0xDF: set(accept, one)
+        case 0xE0: set(accept, afterE0)
+        case 0xED: set(accept, afterED)
+        case 0xE1...0xEF: set(accept, two)
+        case 0xF0: set(accept, afterF0)
+        case 0xF4: set(accept, afterF4)
+        case 0xF1...0xF3: set(accept, three)
         default: break  // C0, C1, F5…FF: never in well-formed text
         }
-        return next.enumerated().reduce(0) { row, entry in row | UInt64(entry.element * 6) << UInt64(entry.offset * 6) }
+        return row
     }
 }

@@ -45,16 +45,21 @@ struct HighlightRun {
         let emojiCatalog = try emojiFile.map(MastodonFiles.emojiCatalog(at:))
         let base = emojiCatalog.map { MastodonRules(emojiCatalog: $0) } ?? rules.ruleSet()
         let ruleSet = try Customization.rules(base: base, patternDefinitions: patterns)
-        let styleTable = try Customization.styles(definitions: styles, kinds: ruleSet.kinds)
-
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = StandardOutput.isTerminal()
         let depth = ColorPolicy.depth(mode: color, environment: environment, outputIsTerminal: isTerminal)
+        // Styles are read only to write ANSI in colour. The default table is evaluated from the
+        // composer's formatting definition, a noticeable share of a one-post run, so other runs
+        // skip it (a `--style` is still checked).
+        let paintsANSI = format == .ansi && depth != .none
+        let styleTable = paintsANSI || !styles.isEmpty
+            ? try Customization.styles(definitions: styles, kinds: ruleSet.kinds) : PatternStyleTable(styles: [:])
         let output = StandardOutput(lineBuffered: isTerminal)
         defer { output.flush() }
         let renderer = DocumentRenderer(
             format: format, rules: ruleSet,
-            ansi: ANSIEncoder(depth: depth, styles: styleTable, kinds: PatternKind.builtIn + ruleSet.kinds),
+            ansi: ANSIEncoder(
+                depth: paintsANSI ? depth : .none, styles: styleTable, kinds: PatternKind.builtIn + ruleSet.kinds),
             lengthProfiles: profiles, emojiCatalog: emojiCatalog, output: output)
 
         let pipeline = Pipeline(

@@ -49,6 +49,8 @@ struct CLIErrorTests {
         (["--style", "url=mauve"], "unknown colour 'mauve'"),
         (["--style", "url=#12345"], "unknown colour '#12345'"),
         (["--style", "url=red,blink"], "unknown modifier 'blink'"),
+        // Checked also where no style is read (JSON skips the style table).
+        (["--format", "json", "--style", "url=mauve"], "unknown colour 'mauve'"),
         (["--rules", "nosuch"], "--rules"),
         (["--format", "pdf"], "--format"),
         (["--nosuch"], "Unknown option '--nosuch'"),

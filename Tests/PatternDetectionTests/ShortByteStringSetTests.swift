@@ -33,6 +33,21 @@ struct ShortByteStringSetTests {
         }
     }
 
+    /// A word list read in place: separators at either end and in runs make no empty member, and
+    /// each word is whole (the first and the last included).
+    @Test func wordListsSplitAtEverySeparator() {
+        let set = ShortByteStringSet(separatedBySpaces: "  ab\n\n cd ef  \nghijklmnopqrstuvwxyz0123")
+        for (candidate, expected) in [
+            ("ab", true), ("cd", true), ("ef", true), ("ghijklmnopqrstuvwxyz0123", true), ("a", false), ("b", false),
+            ("ab ", false), (" ab", false), ("abcd", false), ("ghijklmnopqrstuvwxyz012", false),
+        ] {
+            Array(candidate.utf8).withUnsafeBufferPointer { buffer in
+                #expect(set.contains(buffer[...]) == expected, "\(candidate.debugDescription)")
+            }
+        }
+        [UInt8]().withUnsafeBufferPointer { #expect(!set.contains($0[...])) }
+    }
+
     /// Random words against a `Set<String>` of random members, lengths 1…24 and past.
     @Test func randomWordsAgreeWithASet() {
         var random = SplitMix64(seed: 11)

@@ -42,15 +42,25 @@ final class TwitterTLDMatcher: Sendable {
         self.rubyFolding = rubyFolding
     }
 
+    /// A new node's letter slots (copied from a constant array, which is much cheaper at start-up
+    /// than appending a repeated element).
+    private static let noLetterChildren = [Int32](repeating: -1, count: 26)
+
     /// The TLDs of `lists` (one TLD per line), ranked in order: all lines of the first list, then
     /// of the next. Reads the lists' UTF-16 directly, so no string is made per TLD.
     init(orderedLists lists: [String]) {
+        // Room for every node there can be (one per unit, and the root), so that nothing is
+        // copied to grow; the letter slots of nodes never made are never touched.
+        let units = lists.reduce(0) { $0 + $1.utf8.count }
         var letterChildren: [Int32] = []
+        letterChildren.reserveCapacity(26 * (units + 1))
         var otherChildren: [UInt64: Int32] = [:]
+        otherChildren.reserveCapacity(units / 8)
         var nodes: [Node] = []
+        nodes.reserveCapacity(units + 1)
         func addNode() -> Int {
             nodes.append(Node())
-            letterChildren.append(contentsOf: repeatElement(-1, count: 26))
+            letterChildren.append(contentsOf: Self.noLetterChildren)
             return nodes.count - 1
         }
         _ = addNode()
