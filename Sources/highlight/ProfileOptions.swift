@@ -19,8 +19,13 @@ struct MastodonCounting {
 
     /// What is wrong with the values, as the usage error says it; `nil` when nothing is.
     var problem: String? {
+        // The bounds an instance document is held to: past them, lengths and permillages would
+        // saturate instead of meaning anything.
+        let largest = MastodonInstance.largestDocumentValue
         if let mastodonLimit, mastodonLimit < 1 { return "--mastodon-limit must be at least 1, not \(mastodonLimit)" }
+        if let mastodonLimit, mastodonLimit > largest { return "--mastodon-limit must be at most \(largest), not \(mastodonLimit)" }
         if let urlLength, urlLength < 0 { return "--url-length must be at least 0, not \(urlLength)" }
+        if let urlLength, urlLength > largest { return "--url-length must be at most \(largest), not \(urlLength)" }
         return nil
     }
 
@@ -60,10 +65,10 @@ struct MastodonOptions: ParsableArguments {
         completion: .file(extensions: ["json"]))
     var instance: String?
 
-    @Option(name: .customLong("mastodon-limit"), parsing: .unconditional, help: "The mastodon profile's limit (at least 1; default: the instance's, else 500).")
+    @Option(name: .customLong("mastodon-limit"), parsing: .unconditional, help: "The mastodon profile's limit (1 to 1000000; default: the instance's, else 500).")
     var mastodonLimit: Int?
 
-    @Option(name: .customLong("url-length"), parsing: .unconditional, help: "What a URL counts under the mastodon profile (at least 0; default: the instance's, else 23).")
+    @Option(name: .customLong("url-length"), parsing: .unconditional, help: "What a URL counts under the mastodon profile (0 to 1000000; default: the instance's, else 23).")
     var urlLength: Int?
 
     var counting: MastodonCounting {

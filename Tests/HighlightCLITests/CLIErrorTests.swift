@@ -91,6 +91,29 @@ struct CLIErrorTests {
         #expect(!result.stderrText.contains("Missing value"))
     }
 
+    /// The mastodon options are held to an instance document's bounds (1,000,000), where a larger
+    /// number would only saturate the length and its permillage.
+    @Test(arguments: [
+        (["--format", "json", "--profile", "mastodon", "--url-length", "9223372036854775807"],
+         "--url-length must be at most 1000000, not 9223372036854775807"),
+        (["split", "--profile", "mastodon", "--mastodon-limit", "1000001"], "--mastodon-limit must be at most 1000000, not 1000001"),
+    ])
+    func mastodonNumbersPastTheDocumentBoundAreRefused(_ arguments: [String], _ message: String) {
+        let result = ChildProcess.highlight(arguments, input: "https://example.com/x")
+        #expect(result.status == 2)
+        #expect(result.stderrText.contains(message), "\(result.stderrText)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func mastodonNumbersAtTheDocumentBoundAreTaken() {
+        let result = ChildProcess.highlight(
+            ["--format", "json", "--profile", "mastodon", "--url-length", "1000000", "--mastodon-limit", "1000000"],
+            input: "https://example.com/x")
+        #expect(result.status == 0)
+        #expect(result.stdoutText.contains(#""mastodon":{"length":1000000,"limit":1000000,"remaining":0,"valid":true,"permillage":1000"#),
+            "\(result.stdoutText)")
+    }
+
     @Test func unreadableFileIsNamedAndTheOthersStillRun() throws {
         let good = try temporaryFile(Array("#ok".utf8), name: "good.txt")
         defer { unlink(good) }

@@ -28,10 +28,11 @@ public struct MastodonInstance: Sendable, Hashable {
         public let description: String
     }
 
-    /// The most either number of an instance document may be: 1,000,000. Mastodon itself has
+    /// The most either number of an instance document (or the CLI's options for them) may be:
+    /// 1,000,000. Mastodon itself has
     /// 500 and 23 (forks let an administrator set the limit: thousands, tens of thousands); a
     /// document beyond this is broken or hostile, not an instance a composer can serve.
-    static let largestDocumentValue = 1_000_000
+    package static let largestDocumentValue = 1_000_000
 
     /// Reads an `/api/v2/instance` JSON document (other members are ignored): `Data` from
     /// `URLSession`, or bytes. The document is remote data, so its numbers are checked.
