@@ -25,7 +25,7 @@ struct HighlightCommand: ParsableCommand {
         abstract: "Highlight @mentions, #hashtags, links, $cashtags and :custom_emoji: in text (the default command).",
         usage: """
             highlight [--rules <rules>] [--format <format>] [--input <input>] [--color <color>] [--threads <n>]
-                      [--emoji <FILE>] [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
+                      [--line-buffered] [--emoji <FILE>] [--pattern <NAME=PCRE2> ...] [--style <NAME=COLOR[,underline]> ...]
                       [--profile <profile> ... [--instance <FILE>] [--mastodon-limit <n>] [--url-length <n>]]
                       [<files> ...]
             """,
@@ -92,6 +92,11 @@ struct HighlightCommand: ParsableCommand {
             valueName: "n"))
     var threads: Int = Pipeline.defaultThreadCount
 
+    @Flag(
+        name: .customLong("line-buffered"),
+        help: "Write each output line as soon as it is done (jsonl: each post's line), also into a pipe, as to a terminal: to drive highlight as a coprocess, one post per line. Runs on one thread.")
+    var lineBuffered = false
+
     /// The least bytes of a parallel segment (testing: tiny segments cut at every separator).
     @Option(parsing: .unconditional, help: .hidden)
     var segmentBytes: Int = Pipeline.defaultSegmentBytes
@@ -105,7 +110,7 @@ struct HighlightCommand: ParsableCommand {
         HighlightRun(
             rules: rules, format: format, input: input, color: color, patterns: pattern, styles: style,
             emojiFile: emoji, profileNames: profile, mastodon: mastodon.counting, threads: threads,
-            segmentBytes: segmentBytes, files: files)
+            segmentBytes: segmentBytes, lineBuffered: lineBuffered, files: files)
     }
 
     func validate() throws {

@@ -26,6 +26,9 @@ struct HighlightRun {
     var mastodon = MastodonCounting()
     var threads = Pipeline.defaultThreadCount
     var segmentBytes = Pipeline.defaultSegmentBytes
+    /// `--line-buffered`: every line (or chunk of streamed text) is written out when it is done,
+    /// as to a terminal, also when the output is a pipe or a file.
+    var lineBuffered = false
     var files: [String] = []
 
     /// What is wrong with the combination, as the usage error says it (the mastodon values are
@@ -54,7 +57,7 @@ struct HighlightRun {
         let paintsANSI = format == .ansi && depth != .none
         let styleTable = paintsANSI || !styles.isEmpty
             ? try Customization.styles(definitions: styles, kinds: ruleSet.kinds) : PatternStyleTable(styles: [:])
-        let output = StandardOutput(lineBuffered: isTerminal)
+        let output = StandardOutput(lineBuffered: isTerminal || lineBuffered)
         defer { output.flush() }
         let renderer = DocumentRenderer(
             format: format, rules: ruleSet,

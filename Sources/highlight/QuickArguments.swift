@@ -6,7 +6,7 @@ import PatternDetection
 ///
 /// Only the simplest forms are taken: the command's options but the hidden one, each with its
 /// value as the next argument, a value that does not start with `-` and that the parser would
-/// accept; `split`'s `--numbering` flag; `--pattern`, `--style` and `--profile` (default command)
+/// accept; the flags `--line-buffered` (default command) and `--numbering` (`split`); `--pattern`, `--style` and `--profile` (default command)
 /// and `--lang` (`post`) any number of times, every other option at most once; a combination the
 /// command accepts
 /// (``HighlightRun/problem``, ``MastodonCounting/problem``, `split`'s required `--profile`); and
@@ -20,8 +20,9 @@ enum QuickArguments {
     /// - Complexity: O(arguments).
     static func highlightRun(_ arguments: [String]) -> HighlightRun? {
         var run = HighlightRun()
-        let plain = read(arguments[...], repeatable: ["--pattern", "--style", "--profile"]) { option, value in
+        let plain = read(arguments[...], flags: ["--line-buffered"], repeatable: ["--pattern", "--style", "--profile"]) { option, value in
             switch option {
+            case "--line-buffered": run.lineBuffered = true
             case "--rules": guard let rules = BuiltInRules(rawValue: value) else { return false }; run.rules = rules
             case "--format": guard let format = OutputFormat(rawValue: value) else { return false }; run.format = format
             case "--input": guard let input = InputMode(rawValue: value) else { return false }; run.input = input

@@ -16,6 +16,7 @@ struct QuickArgumentsTests {
          "--instance", "instance.json", "--mastodon-limit", "1000", "--url-length", "0", "-"],
         ["--format", "json", "--mastodon-limit", "5", "--profile", "mastodon"], ["--pattern", "", "--style", "x"],
         ["--input", "jsonl", "--format", "json", "--profile", "bluesky", "--profile", "bluesky"],
+        ["--input", "jsonl", "--line-buffered", "--format", "json", "-"], ["--line-buffered"],
     ]
 
     @Test(arguments: plain)
@@ -28,6 +29,7 @@ struct QuickArgumentsTests {
         #expect(quick.color == parsed.color)
         #expect(quick.threads == parsed.threads)
         #expect(quick.segmentBytes == parsed.segmentBytes)
+        #expect(quick.lineBuffered == parsed.lineBuffered)
         #expect(quick.files == parsed.files)
         #expect(quick.patterns == parsed.pattern)
         #expect(quick.styles == parsed.style)
@@ -46,7 +48,8 @@ struct QuickArgumentsTests {
         ["--pattern"], ["--mastodon-limit", "0"], ["--mastodon-limit", "05"], ["--url-length", "-1"], ["--url-length", "x"],
         ["--instance", "a.json", "--instance", "b.json"], ["--threads", "-2"], ["--style", "--pattern", "t=x"],
         ["split"], ["post", "a.txt"], ["replay"], ["text", "a.txt"], ["help"], ["a.txt", "help"], ["-x"],
-        ["--segment-bytes", "10"],
+        ["--segment-bytes", "10"], ["--line-buffered", "--line-buffered"], ["--line-buffered=true"],
+        ["--mastodon-limit", "1000001"],
     ]
 
     @Test(arguments: others)
