@@ -225,6 +225,9 @@ struct LengthReportTests {
             (#"{"configuration":{"statuses":{"max_characters":0,"characters_reserved_per_url":23}}}"#, "at least 1, not 0"),
             (#"{"configuration":{"statuses":{"max_characters":500,"characters_reserved_per_url":-1}}}"#, "at least 0, not -1"),
             (#"{"configuration":{"statuses":{"max_characters":"500","characters_reserved_per_url":23}}}"#, "max_characters"),
+            // A fraction is named as one (the decoder itself says the document is not JSON).
+            (#"{"configuration":{"statuses":{"max_characters":500.5,"characters_reserved_per_url":23}}}"#,
+             "configuration.statuses.max_characters must be a whole number, not 500.5"),
         ] {
             #expect {
                 _ = try MastodonInstance(json: Data(bad.utf8))

@@ -28,7 +28,7 @@ struct EmojiCatalogTests {
     }
 
     @Test("a document that is no emoji list is refused with the reason", arguments: [
-        ("{}", "not a custom emoji list"), ("[{\"url\":\"x\"}]", "shortcode"), ("[1]", "[0]"), ("nope", "not a custom emoji list"),
+        ("{}", "not a custom emoji list"), ("[{\"url\":\"x\"}]", "[0]: missing \"shortcode\""), ("[1]", "[0]"), ("nope", "not a custom emoji list"),
         ("[{\"shortcode\":\"a\",\"url\":\"x\",\"visible_in_picker\":\"yes\"}]", "visible_in_picker"),
     ])
     func refusesOtherDocuments(_ document: String, _ reason: String) {

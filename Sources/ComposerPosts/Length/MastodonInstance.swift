@@ -73,6 +73,25 @@ public struct MastodonInstance: Sendable, Hashable {
                 case maxCharacters = "max_characters"
                 case charactersReservedPerURL = "characters_reserved_per_url"
             }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                maxCharacters = try Self.wholeNumber(.maxCharacters, in: container)
+                charactersReservedPerURL = try Self.wholeNumber(.charactersReservedPerURL, in: container)
+            }
+
+            /// A member that must be a whole number. The decoder reports a number it cannot read as
+            /// an `Int` (a fraction, or past 64 bits) as a document that is not JSON at all, so such
+            /// a number is read again as a `Double` to name it.
+            private static func wholeNumber(_ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> Int {
+                if let value = try? container.decode(Int.self, forKey: key) { return value }
+                let value = try container.decode(Double.self, forKey: key)
+                let problem =
+                    value != value.rounded(.towardZero) ? "must be a whole number"
+                    : value < 0 ? "must be at least \(key == .maxCharacters ? 1 : 0)"
+                    : "must be at most \(MastodonInstance.largestDocumentValue)"
+                throw Swift.DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(problem), not \(value)")
+            }
         }
         var configuration: Configuration
     }
@@ -86,7 +105,8 @@ public struct MastodonInstance: Sendable, Hashable {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? context.debugDescription : path + ": " + context.debugDescription
         case Swift.DecodingError.dataCorrupted(let context):
-            return context.debugDescription
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : path + " " + context.debugDescription
         default:
             return "\(error)"
         }

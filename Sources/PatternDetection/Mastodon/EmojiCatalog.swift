@@ -158,10 +158,17 @@ public struct EmojiCatalog: Sendable, Equatable {
     }
 
     private static func reason(_ error: any Error) -> String {
+        func path(_ context: Swift.DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
         switch error {
+        case Swift.DecodingError.keyNotFound(let key, let context):
+            // The decoder's own description names its coding-key type, not the member.
+            let path = path(context)
+            return (path.isEmpty ? "" : path + ": ") + "missing \"\(key.stringValue)\""
         case Swift.DecodingError.typeMismatch(_, let context), Swift.DecodingError.valueNotFound(_, let context),
-            Swift.DecodingError.keyNotFound(_, let context), Swift.DecodingError.dataCorrupted(let context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            Swift.DecodingError.dataCorrupted(let context):
+            let path = path(context)
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         default:
             return "\(error)"
