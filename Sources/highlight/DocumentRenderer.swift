@@ -130,7 +130,9 @@ final class DocumentRenderer {
         switch format {
         case .ansi: break
         case .json:
-            json.endDocument(trailingMembers: lengthMember(String(decoding: document, as: UTF8.self)), into: &sink)
+            json.endDocument(
+                trailingMembers: lengthMember(String(decoding: document, as: UTF8.self), inputOffsets: InputByteOffsets(document)),
+                into: &sink)
             output.endLine()
         case .facets:
             facets.endDocument(into: &sink)
@@ -244,17 +246,19 @@ final class DocumentRenderer {
     }
 
     /// `,"length":{…}` for `text` under the `--profile`s, or nothing without them. Text that was
-    /// not valid UTF-8 is counted as decoded, one U+FFFD per ill-formed sequence.
+    /// not valid UTF-8 is counted as decoded, one U+FFFD per ill-formed sequence, and
+    /// `inputOffsets` then puts the ranges' UTF-8 offsets back in the input's bytes, as the spans'.
     /// `spans`, when given, are this renderer's rule set's spans in `text`: with `--rules bluesky`
     /// they are the ones the `bluesky` profile counts links from, so the text is not scanned again.
-    private func lengthMember(_ text: String, spans: [Span]? = nil) -> [UInt8] {
+    private func lengthMember(_ text: String, spans: [Span]? = nil, inputOffsets: InputByteOffsets? = nil) -> [UInt8] {
         guard !lengthProfiles.isEmpty else { return [] }
         let counter = if let spans, rules is BlueskyRules {
             PostLengthCounter(text: text, profiles: lengthProfiles, blueskySpans: spans)
         } else {
             PostLengthCounter(text: text, profiles: lengthProfiles)
         }
-        let reports = counter.reports(for: lengthProfiles)
+        var reports = counter.reports(for: lengthProfiles)
+        if let inputOffsets { reports = reports.map(inputOffsets.inputReport) }
         return [UInt8](unsafeUninitializedCapacity: 1 + LengthReport.maximumMemberLength(count: reports.count)) { buffer, count in
             var json = RawJSONWriter(buffer.baseAddress!)
             json.appendByte(UInt8(ascii: ","))

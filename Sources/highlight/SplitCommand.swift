@@ -30,7 +30,8 @@ struct SplitCommand: ParsableCommand {
             the way the profile's platform counts them.
 
             Text input that is not valid UTF-8 is decoded with U+FFFD for each ill-formed sequence \
-            first; the post texts and offsets are those of the decoded text.
+            first: the post texts and their utf16 offsets are those of the decoded text, their utf8 \
+            offsets those of the input's bytes.
 
             Exit status: 0 success; 1 a FILE could not be read (the other FILEs are still \
             processed); 2 bad arguments; 65 a document that cannot be split (a single character \
@@ -135,7 +136,7 @@ struct SplitRun {
         } catch let error as InputSource.ReadError {
             readError = error
         }
-        try write(String(decoding: document, as: UTF8.self), line: nil)
+        try write(String(decoding: document, as: UTF8.self), line: nil, inputOffsets: InputByteOffsets(document))
         if let readError { throw readError }
     }
 
@@ -163,8 +164,9 @@ struct SplitRun {
         try write(post.text, line: lineNumber)
     }
 
-    /// The thread for `text`, or an error line when it cannot be split.
-    private mutating func write(_ text: String, line: Int?) throws {
+    /// The thread for `text`, or an error line when it cannot be split. With `inputOffsets` (a
+    /// document that was not valid UTF-8), the posts' UTF-8 ranges are put back in its bytes.
+    private mutating func write(_ text: String, line: Int?, inputOffsets: InputByteOffsets? = nil) throws {
         let posts: [ThreadPost]
         do {
             posts = try splitter.split(text)
@@ -181,7 +183,7 @@ struct SplitRun {
             json.append(",\"length\":")
             json.append(post.length)
             json.append(",\"utf8\":")
-            json.appendPair(post.utf8Range)
+            json.appendPair(inputOffsets?.inputRange(post.utf8Range) ?? post.utf8Range)
             json.append(",\"utf16\":")
             json.appendPair(post.utf16Range)
             json.appendByte(UInt8(ascii: "}"))

@@ -93,11 +93,30 @@ struct CLIProfileTests {
         }
     }
 
+    /// Text that is not UTF-8 is counted as decoded (one U+FFFD per ill-formed sequence); the
+    /// ranges' UTF-8 offsets are the input's bytes, as the spans' in the same object are.
     @Test func invalidUTF8IsCountedAsDecoded() throws {
         let result = ChildProcess.highlight(["--format", "json", "--profile", "bluesky"], input: [0x61, 0xFF, 0x20, 0x62])
         #expect(result.status == 0)
         let lengths = try #require(try Self.object(result.stdoutText)["length"] as? [String: Any])
-        #expect((lengths["bluesky"] as? NSDictionary) == (try Self.expected("a\u{FFFD} b", .bluesky)) as NSDictionary)
+        var expected = try Self.expected("a\u{FFFD} b", .bluesky)
+        expected["validRange"] = ["utf8": [0, 4], "utf16": [0, 4]]
+        #expect((lengths["bluesky"] as? NSDictionary) == expected as NSDictionary)
+    }
+
+    /// Past the limit, the overflow is located in the input's bytes: ten ill-formed bytes, then 295
+    /// letters and a tag, 310 bytes and 310 characters against bluesky's 300.
+    @Test func theOverflowOfTextThatIsNotUTF8IsInTheInputsBytes() throws {
+        let input = [UInt8](repeating: 0xFF, count: 10) + Array(String(repeating: "a", count: 295).utf8) + Array(" #tag".utf8)
+        let result = ChildProcess.highlight(["--format", "json", "--profile", "bluesky"], input: input)
+        #expect(result.status == 0)
+        let object = try Self.object(result.stdoutText)
+        let bluesky = try #require((object["length"] as? [String: Any])?["bluesky"] as? NSDictionary)
+        #expect(bluesky["length"] as? Int == 310)
+        #expect(bluesky["validRange"] as? NSDictionary == ["utf8": [0, 300], "utf16": [0, 300]] as NSDictionary)
+        #expect(bluesky["overflow"] as? NSDictionary == ["utf8": [300, 310], "utf16": [300, 310]] as NSDictionary)
+        let spans = try #require(object["spans"] as? [[String: Any]])
+        #expect(spans.map { $0["utf8"] as? [Int] } == [[306, 310]])
     }
 
     @Test(arguments: [

@@ -75,14 +75,14 @@ struct CLISplitTests {
         #expect(lines[4] == #"{"posts":[{"text":"été","length":3,"utf8":[0,5],"utf16":[0,3]}]}"#)
     }
 
-    @Test("Text that is not UTF-8 is decoded with U+FFFD first; offsets are the decoded text's")
+    @Test("Text that is not UTF-8 is decoded with U+FFFD first; utf8 offsets are the input's bytes, utf16 the decoded text's")
     func invalidUTF8() {
         // "ab " + FF + " cd " + E2 82 (a truncated sequence) + "e": each ill-formed sequence is one U+FFFD.
         let input: [UInt8] = Array("ab ".utf8) + [0xFF] + Array(" cd ".utf8) + [0xE2, 0x82] + Array("e".utf8)
         let result = ChildProcess.highlight(["split", "--profile", "mastodon", "--mastodon-limit", "5"], input: input)
         #expect(result.status == 0)
         #expect(result.stdoutText == #"""
-            {"posts":[{"text":"ab �","length":4,"utf8":[0,6],"utf16":[0,4]},{"text":"cd �e","length":5,"utf8":[7,14],"utf16":[5,10]}]}
+            {"posts":[{"text":"ab �","length":4,"utf8":[0,4],"utf16":[0,4]},{"text":"cd �e","length":5,"utf8":[5,11],"utf16":[5,10]}]}
 
             """#)
     }
