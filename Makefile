@@ -203,7 +203,7 @@ mirror_FLAGS := -max_len=1024 -timeout=60
 # renders jsonl lines and runs --threads; Fuzz/Support/OutputFormat.swift stands in for the enum
 # HighlightCommand.swift declares with its ArgumentParser conformance.
 CLI_FILES := $(patsubst %,Sources/highlight/%.swift,PostLine PostLine+Object JSONStringLiteral CaretRequest HandleFile Pipeline \
-	Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff BufferRecycler DocumentRenderer StandardOutput \
+	Pipeline+Parallel SegmentJob SegmentWorker WorkerPool Handoff BufferRecycler DocumentRenderer InputByteOffsets StandardOutput \
 	InputSource InputSource+Lines ProcessorCount) Fuzz/Support/OutputFormat.swift
 cli-input_MODULE := highlight
 cli-input_SOURCES := $(CLI_FILES) $(CLI_SUPPORT)/CLIInputChecks.swift Fuzz/CLIInputFuzz.swift
