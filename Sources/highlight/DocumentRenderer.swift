@@ -23,6 +23,9 @@ final class DocumentRenderer {
     /// The current document's bytes, kept only when lengths are counted (a length is a property of
     /// the whole post).
     private var document: [UInt8] = []
+    /// Whether every chunk of ``document`` was well-formed UTF-8 (the stream validated them), so
+    /// its lengths' offsets are already the input's.
+    private var documentIsWellFormed = true
     /// A jsonl line's decoded text when it holds escapes, reused from line to line.
     private var postScratch: [UInt8] = []
     /// Where ANSI output of `jsonl` posts is gathered before it goes to the output.
@@ -61,6 +64,7 @@ final class DocumentRenderer {
 
     func beginDocument() {
         document.removeAll(keepingCapacity: true)
+        documentIsWellFormed = true
         var sink = output
         switch format {
         case .json: json.beginDocument(into: &sink)
@@ -117,7 +121,10 @@ final class DocumentRenderer {
         case .html: html.encode(chunk, into: &sink)
         case .json:
             json.encode(chunk, into: &sink)
-            if !lengthProfiles.isEmpty { document.append(contentsOf: chunk.bytes) }
+            if !lengthProfiles.isEmpty {
+                document.append(contentsOf: chunk.bytes)
+                documentIsWellFormed = documentIsWellFormed && chunk.isWellFormed
+            }
         case .facets: facets.encode(chunk, into: &sink)
         }
         output.endChunk()
@@ -131,7 +138,8 @@ final class DocumentRenderer {
         case .ansi: break
         case .json:
             json.endDocument(
-                trailingMembers: lengthMember(String(decoding: document, as: UTF8.self), inputOffsets: InputByteOffsets(document)),
+                trailingMembers: lengthMember(
+                    String(decoding: document, as: UTF8.self), inputOffsets: documentIsWellFormed ? nil : InputByteOffsets(document)),
                 into: &sink)
             output.endLine()
         case .facets:

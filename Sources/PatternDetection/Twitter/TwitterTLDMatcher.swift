@@ -47,7 +47,7 @@ final class TwitterTLDMatcher: Sendable {
     private static let noLetterChildren = [Int32](repeating: -1, count: 26)
 
     /// The TLDs of `lists` (one TLD per line), ranked in order: all lines of the first list, then
-    /// of the next. Reads the lists' scalars as UTF-16 units in place, so no string is made per TLD.
+    /// of the next. Reads the lists' UTF-16 directly, so no string is made per TLD.
     init(orderedLists lists: [String]) {
         // Room for every node there can be (one per unit, and the root), so that nothing is
         // copied to grow; the letter slots of nodes never made are never touched.
@@ -93,18 +93,9 @@ final class TwitterTLDMatcher: Sendable {
                 node = created
             }
         }
-        // UTF-16 units from the scalars (a string's UTF-16 view transcodes unit by unit, which
-        // cost a fifth of building the trie).
         for list in lists {
-            for scalar in list.unicodeScalars {
-                if scalar.value == 0x0A {
-                    endLine()
-                } else if scalar.value <= 0xFFFF {
-                    add(UInt16(scalar.value))
-                } else {
-                    add(UTF16.leadSurrogate(scalar))
-                    add(UTF16.trailSurrogate(scalar))
-                }
+            for unit in list.utf16 {
+                if unit == 0x0A { endLine() } else { add(unit) }
             }
             endLine()
         }
